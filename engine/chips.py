@@ -1,0 +1,87 @@
+"""Chip movements inside one hand: accounts, transfers, splitting, conservation.
+
+Game-agnostic: a GFF hand moves chips between seats and its pots, a Tonk hand
+between seats. Every movement is a `Transfer`, so the store can book each one
+as a ledger row and the sum over all accounts can be checked at any moment.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+
+def seat_account(seat_id: str) -> str:
+    return "seat:" + seat_id
+
+
+def pot_account(pot: str) -> str:
+    return "pot:" + pot
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    """`amount` chips from `source` to `target` (accounts `seat:<id>` or `pot:<name>`)."""
+
+    source: str
+    target: str
+    amount: int
+    reason: str
+
+    def to_json(self) -> dict:
+        return {
+            "from": self.source,
+            "to": self.target,
+            "amount": self.amount,
+            "reason": self.reason,
+        }
+
+
+class ConservationError(AssertionError):
+    """Chips were created or lost: a bug, never a player's mistake (GFF-7.3)."""
+
+
+class ChipBook:
+    """Balances of one hand's accounts; chips only ever move between them."""
+
+    __slots__ = ("balances", "transfers", "_total")
+
+    def __init__(self, opening: dict[str, int]) -> None:
+        self.balances = dict(opening)
+        self.transfers: list[Transfer] = []
+        self._total = sum(opening.values())
+
+    def move(self, source: str, target: str, amount: int, reason: str) -> None:
+        if amount == 0:
+            return
+        if amount < 0 or self.balances[source] < amount:
+            raise ConservationError(f"{source} cannot pay {amount} ({reason})")
+        self.balances[source] -= amount
+        self.balances[target] = self.balances.get(target, 0) + amount
+        self.transfers.append(Transfer(source, target, amount, reason))
+
+    def pay_out(self, pot: str, shares: Sequence[tuple[str, int]], reason: str) -> None:
+        for seat_id, amount in shares:
+            self.move(pot, seat_account(seat_id), amount, reason)
+
+    def check(self) -> None:
+        """GFF-7.3: nothing negative, and the total never changes."""
+        total = 0
+        for account, balance in self.balances.items():
+            if balance < 0:
+                raise ConservationError(f"{account} is negative: {balance}")
+            total += balance
+        if total != self._total:
+            raise ConservationError(f"chips changed from {self._total} to {total}")
+
+
+def split(amount: int, winners_in_order: Sequence[str]) -> list[tuple[str, int]]:
+    """GFF-7.1: equal shares, the odd chips one each in the order given.
+
+    The caller orders the winners by seat starting left of the dealer.
+    """
+    count = len(winners_in_order)
+    if count == 0:
+        raise ValueError("a pot needs at least one winner to be split")
+    share, odd = divmod(amount, count)
+    return [(w, share + (1 if i < odd else 0)) for i, w in enumerate(winners_in_order)]

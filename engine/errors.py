@@ -1,0 +1,37 @@
+"""The one error type the engine raises, with the codes of the hand-record page."""
+
+from __future__ import annotations
+
+# The codes a refused action or record can carry (rules/replay.md, "Errors").
+CODES = frozenset(
+    {
+        "bad_record",
+        "not_your_turn",
+        "wrong_phase",
+        "empty_discard",
+        "card_not_in_hand",
+        "invalid_spread",
+        "invalid_hit",
+        "no_such_spread",
+        "incomplete",
+    }
+)
+
+
+class EngineError(Exception):
+    """An action or record the rules refuse; `message` is written for a player."""
+
+    def __init__(self, code: str, message: str, action: int | None = None) -> None:
+        if code not in CODES:
+            raise ValueError(f"unknown engine error code {code!r}")
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.action = action
+
+    def at(self, action: int | None) -> EngineError:
+        """The same error, pinned to the index of the action that caused it."""
+        return EngineError(self.code, self.message, action)
+
+    def to_json(self) -> dict:
+        return {"error": {"action": self.action, "code": self.code, "message": self.message}}

@@ -1,0 +1,73 @@
+"""The flip and the flop: suits, winners and the order cards are shown (GFF section 4)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from engine.cards import Card
+from engine.gff.posting import FLIP, FLOP
+
+
+def flop_suit(flip_suit: int) -> int:
+    """GFF-4.1: the other suit of the same colour (spades-clubs, hearts-diamonds)."""
+    return 3 - flip_suit
+
+
+def lowest_holder(
+    dealt: Mapping[str, Sequence[Card]], eligible: Sequence[str], suit: int
+) -> tuple[str, Card] | None:
+    """GFF-4.2: among `eligible` seats, who was dealt the lowest card of `suit`.
+
+    Cards of one suit are consecutive ints, ace first, so the lowest card is the
+    smallest int. None when no eligible seat holds the suit (GFF-4.5).
+    """
+    best: tuple[str, Card] | None = None
+    for seat in eligible:
+        for card in dealt[seat]:
+            if card // 13 == suit and (best is None or card < best[1]):
+                best = (seat, card)
+    return best
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    seat: str
+    pot: str  # FLIP or FLOP
+    card: Card
+
+
+def reveal_schedule(
+    order: Sequence[str],
+    dealt: Mapping[str, Sequence[Card]],
+    posted: Mapping[str, tuple[str, ...]],
+    flip_card: Card,
+) -> list[list[Reveal]]:
+    """GFF-4.3: what each seat shows just before its first turn, in turn order.
+
+    A seat shows its lowest card of a suit only if it posted to that pot and the
+    card beats the lowest shown so far. The flip card is face up from the start,
+    but it only sets the mark to beat when the dealer posted to the flip:
+    otherwise it cannot win, and a higher flip-suit card still can.
+    """
+    dealer = order[-1]
+    suits = {FLIP: flip_card // 13, FLOP: flop_suit(flip_card // 13)}
+    best: dict[str, Card | None] = {FLIP: None, FLOP: None}
+    if FLIP in posted[dealer]:
+        best[FLIP] = flip_card
+    schedule: list[list[Reveal]] = []
+    for seat in order:
+        shown: list[Reveal] = []
+        for pot in (FLIP, FLOP):
+            if pot not in posted[seat]:
+                continue
+            mine = [c for c in dealt[seat] if c // 13 == suits[pot]]
+            if not mine:
+                continue
+            low = min(mine)
+            mark = best[pot]
+            if mark is None or low < mark:
+                best[pot] = low
+                shown.append(Reveal(seat, pot, low))
+        schedule.append(shown)
+    return schedule

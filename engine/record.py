@@ -1,0 +1,174 @@
+"""The hand record (rules/replay.md): seats, deck order, carried pots and actions.
+
+Parsing is strict and every refusal is an EngineError `bad_record` whose message
+says what is wrong, so `python -m engine.replay` never shows a traceback.
+Actions are parsed one at a time by `parse_action`, so that the first action
+that cannot be applied is the one reported, whatever follows it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import cards as C
+from engine.actions import DISCARD, STOCK, Action, Discard, Draw, Drop, Hit, Spread
+from engine.cards import Card, CardError
+from engine.errors import EngineError
+
+MAX_SEATS = 5  # GFF-2.1
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    id: str
+    stack: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    game: str
+    stake: int
+    seats: tuple[SeatRecord, ...]
+    dealer: str
+    deck: tuple[Card, ...]
+    carry: dict[str, int] = field(default_factory=lambda: {"flip": 0, "flop": 0})
+    actions: tuple[Any, ...] = ()  # Action values, or raw dicts not yet parsed
+
+    def to_json(self) -> dict:
+        return {
+            "game": self.game,
+            "stake": self.stake,
+            "seats": [{"id": s.id, "stack": s.stack} for s in self.seats],
+            "dealer": self.dealer,
+            "carry": dict(self.carry),
+            "deck": [C.code(c) for c in self.deck],
+            "actions": [a.to_json() if hasattr(a, "to_json") else a for a in self.actions],
+        }
+
+
+def _bad(message: str, action: int | None = None) -> EngineError:
+    return EngineError("bad_record", message, action)
+
+
+def _whole(value: Any, what: str, *, minimum: int) -> int:
+    # bool is an int in Python, but `true` is not a number of chips.
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _bad(f"{what} must be a whole number")
+    if value < minimum:
+        raise _bad(f"{what} must be at least {minimum}")
+    return value
+
+
+def _card(value: Any, where: str, action: int | None = None) -> Card:
+    try:
+        return C.parse(value)
+    except CardError as exc:
+        raise _bad(f"{where}: {exc}", action) from None
+
+
+def parse_record(data: Any, *, games: Sequence[str] = ("gff",)) -> HandRecord:
+    """Check the record's own fields; actions are kept raw for `parse_action`."""
+    if not isinstance(data, dict):
+        raise _bad("a hand record must be a JSON object")
+    for name in ("game", "stake", "seats", "dealer", "deck", "actions"):
+        if name not in data:
+            raise _bad(f"the record has no {name!r}")
+    game = data["game"]
+    if game not in games:
+        raise _bad(f"game must be one of {', '.join(games)}, not {game!r}")
+    stake = _whole(data["stake"], "stake", minimum=1)
+    seats = _parse_seats(data["seats"])
+    ids = [s.id for s in seats]
+    dealer = data["dealer"]
+    if not isinstance(dealer, str) or dealer not in ids:
+        raise _bad(f"the dealer {dealer!r} is not one of the seats")
+    deck = _parse_deck(data["deck"])
+    carry = _parse_carry(data.get("carry", {}), game)
+    actions = data["actions"]
+    if not isinstance(actions, list):
+        raise _bad("actions must be a list")
+    return HandRecord(game, stake, seats, dealer, deck, carry, tuple(actions))
+
+
+def _parse_seats(raw: Any) -> tuple[SeatRecord, ...]:
+    if not isinstance(raw, list) or not raw:
+        raise _bad("seats must be a non-empty list")
+    if len(raw) > MAX_SEATS:
+        raise _bad(f"a table seats at most {MAX_SEATS} players, this record has {len(raw)}")
+    seats = []
+    for i, seat in enumerate(raw):
+        if not isinstance(seat, dict) or "id" not in seat or "stack" not in seat:
+            raise _bad(f"seat {i} must be an object with an id and a stack")
+        seat_id = seat["id"]
+        if not isinstance(seat_id, str) or not seat_id:
+            raise _bad(f"seat {i}: the id must be a non-empty string")
+        seats.append(
+            SeatRecord(seat_id, _whole(seat["stack"], f"the stack of {seat_id}", minimum=0))
+        )
+    ids = [s.id for s in seats]
+    if len(set(ids)) != len(ids):
+        raise _bad("two seats have the same id")
+    return tuple(seats)
+
+
+def _parse_deck(raw: Any) -> tuple[Card, ...]:
+    if not isinstance(raw, list):
+        raise _bad("deck must be a list of 52 card codes")
+    deck = tuple(_card(code, f"deck[{i}]") for i, code in enumerate(raw))
+    if len(set(deck)) != len(deck):
+        seen: set[Card] = set()
+        twice = next(c for c in deck if c in seen or seen.add(c))
+        raise _bad(f"the deck has {C.code(twice)} twice")
+    if len(deck) != 52:
+        missing = sorted(set(C.DECK) - set(deck))
+        raise _bad(f"the deck must hold all 52 cards; missing {' '.join(map(C.code, missing))}")
+    return deck
+
+
+def _parse_carry(raw: Any, game: str) -> dict[str, int]:
+    if not isinstance(raw, dict):
+        raise _bad('carry must be an object like {"flip": 0, "flop": 0}')
+    return {
+        pot: _whole(raw.get(pot, 0), f"the carried {pot} pot", minimum=0)
+        for pot in ("flip", "flop")
+    }
+
+
+def parse_action(raw: Any, index: int, seat_ids: Sequence[str]) -> Action:
+    """One record action, or `bad_record` pinned to its index."""
+    if isinstance(raw, (Drop, Draw, Spread, Hit, Discard)):
+        return raw
+    if not isinstance(raw, dict):
+        raise _bad(f"action {index} must be an object", index)
+    seat = raw.get("seat")
+    if not isinstance(seat, str) or seat not in seat_ids:
+        raise _bad(f"action {index}: {seat!r} is not a seat at this table", index)
+    kind = raw.get("do")
+    if kind == "drop":
+        return Drop(seat)
+    if kind == "draw":
+        source = raw.get("from")
+        if source not in (STOCK, DISCARD):
+            raise _bad(f'action {index}: draw needs "from": "stock" or "discard"', index)
+        return Draw(seat, source)
+    if kind == "spread":
+        return Spread(seat, _cards(raw, index))
+    if kind == "hit":
+        target = raw.get("spread")
+        if isinstance(target, bool) or not isinstance(target, int):
+            raise _bad(f'action {index}: hit needs "spread", the index of a spread', index)
+        return Hit(seat, target, _cards(raw, index))
+    if kind == "discard":
+        if "card" not in raw:
+            raise _bad(f'action {index}: discard needs a "card"', index)
+        return Discard(seat, _card(raw["card"], f"action {index}", index))
+    raise _bad(f"action {index}: unknown action {kind!r} (drop, draw, spread, hit, discard)", index)
+
+
+def _cards(raw: dict, index: int) -> tuple[Card, ...]:
+    listed = raw.get("cards")
+    if not isinstance(listed, list):
+        raise _bad(f'action {index}: "cards" must be a list of card codes', index)
+    return tuple(_card(code, f"action {index}", index) for code in listed)
