@@ -1,0 +1,1 @@
+"""The bot process: settings, logging, the Discord client and (later) the store."""

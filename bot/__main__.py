@@ -1,0 +1,74 @@
+"""`python -m bot`: load the settings, log in to Discord, and run until stopped."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+import sys
+
+import discord
+
+from bot.client import GffBot
+from bot.logs import setup_logging
+from bot.settings import Settings, SettingsError, load_settings
+
+log = logging.getLogger("bot")
+
+# 2 is the usual exit status for "you started me wrong": a setting to fix, not a crash.
+EXIT_BAD_SETTINGS = 2
+
+
+async def serve(settings: Settings, token: str) -> None:
+    bot = GffBot(settings)
+    loop = asyncio.get_running_loop()
+    closing: list[asyncio.Task[None]] = []
+
+    def stop(name: str) -> None:
+        log.info("Got %s, closing", name)
+        if not closing:
+            closing.append(loop.create_task(bot.close()))
+
+    handled = []
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(signum, stop, signal.Signals(signum).name)
+            handled.append(signum)
+        except NotImplementedError:  # Windows: Ctrl-C still arrives as KeyboardInterrupt.
+            pass
+
+    try:
+        async with bot:
+            await bot.start(token)
+        if closing:
+            await closing[0]
+    finally:
+        for signum in handled:
+            loop.remove_signal_handler(signum)
+
+
+def main() -> int:
+    try:
+        settings = load_settings()
+        token = settings.token()
+    except SettingsError as error:
+        print(error, file=sys.stderr)
+        return EXIT_BAD_SETTINGS
+
+    setup_logging(settings.log_level)
+    try:
+        asyncio.run(serve(settings, token))
+    except discord.LoginFailure:
+        print(
+            "Discord refused DISCORD_TOKEN. Reset the token in the Developer Portal"
+            " (your app → Bot → Reset Token) and put the new one in .env.",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_SETTINGS
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,81 @@
+"""The Discord client: loads the cogs, syncs slash commands, and answers failures politely."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.settings import Settings
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS: tuple[str, ...] = ("cogs.gff",)
+
+SORRY = "Something went wrong on our side; nothing was changed."
+
+
+def intents() -> discord.Intents:
+    # Slash commands and components arrive as interactions, which need no privileged intent.
+    chosen = discord.Intents.default()
+    chosen.message_content = False
+    chosen.members = False
+    chosen.presences = False
+    return chosen
+
+
+class GffTree(app_commands.CommandTree):
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        command = interaction.command.qualified_name if interaction.command else "?"
+        log.error("Command /%s failed", command, exc_info=error)
+        await tell_user_it_failed(interaction)
+
+
+async def tell_user_it_failed(interaction: discord.Interaction) -> None:
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(SORRY, ephemeral=True)
+        else:
+            await interaction.response.send_message(SORRY, ephemeral=True)
+    except discord.HTTPException:
+        # The interaction may have expired; the log above already has the cause.
+        log.warning("Could not tell the user that interaction %s failed", interaction.id)
+
+
+class GffBot(commands.Bot):
+    def __init__(self, settings: Settings, extensions: Sequence[str] = EXTENSIONS) -> None:
+        super().__init__(
+            # Mentions only: there are no prefix commands, and no message content intent.
+            command_prefix=commands.when_mentioned,
+            help_command=None,
+            intents=intents(),
+            tree_cls=GffTree,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        self.settings = settings
+        self.initial_extensions = tuple(extensions)
+
+    async def setup_hook(self) -> None:
+        for extension in self.initial_extensions:
+            await self.load_extension(extension)
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        guild_id = self.settings.dev_guild_id
+        if guild_id is None:
+            synced = await self.tree.sync()
+            log.info("Synced %d global commands (may take a while to show up)", len(synced))
+            return
+        # Guild commands show up at once, which is what development wants.
+        guild = discord.Object(id=guild_id)
+        self.tree.copy_global_to(guild=guild)
+        synced = await self.tree.sync(guild=guild)
+        log.info("Synced %d commands to server %s", len(synced), guild_id)
+
+    async def on_ready(self) -> None:
+        log.info("Logged in as %s (id %s) in %d servers", self.user, self.user.id, len(self.guilds))

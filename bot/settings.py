@@ -1,0 +1,97 @@
+"""Process settings, read from the environment and from `.env` in the working directory."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+TOKEN_HELP = (
+    "DISCORD_TOKEN is not set, so the bot cannot log in to Discord.\n"
+    "Get a token at https://discord.com/developers/applications"
+    " → your app → Bot → Reset Token.\n"
+    "Put it in .env as DISCORD_TOKEN=... (see .env.example), or set it in the environment."
+)
+
+# What each setting accepts, in the words of the error message.
+ALLOWED = {
+    "discord_token": "the bot token from the Discord Developer Portal",
+    "database_path": "a file path, for example data/gff.sqlite3",
+    "dev_guild_id": "a server id (a positive whole number), or empty",
+    "log_level": "one of DEBUG, INFO, WARNING, ERROR",
+    "default_stake": "a whole number of chips, at least 1",
+    # GFF-2.4: a buy-in of 4 stakes posts all three pots and keeps one in reserve.
+    "default_buy_in_stakes": "a whole number of stakes, at least 4",
+    "starting_chips": "a whole number of chips, 0 or more",
+    "daily_chips": "a whole number of chips, 0 or more",
+    "turn_seconds": "a whole number of seconds from 15 to 600",
+}
+
+
+class SettingsError(Exception):
+    """A setting is missing or out of range; the message is meant for the operator."""
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_file=".env",
+        env_file_encoding="utf-8",
+        env_ignore_empty=True,
+        extra="ignore",
+        frozen=True,
+    )
+
+    discord_token: SecretStr | None = None
+    database_path: Path = Path("data/gff.sqlite3")
+    dev_guild_id: int | None = Field(default=None, gt=0)
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+    default_stake: int = Field(default=10, ge=1)
+    default_buy_in_stakes: int = Field(default=20, ge=4)
+    starting_chips: int = Field(default=1000, ge=0)
+    daily_chips: int = Field(default=200, ge=0)
+    turn_seconds: int = Field(default=60, ge=15, le=600)
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _upper_log_level(cls, value: Any) -> Any:
+        return value.strip().upper() if isinstance(value, str) else value
+
+    @classmethod
+    def from_values(cls, **values: Any) -> Settings:
+        """Validate the given values only: neither the environment nor `.env` is read."""
+        unknown = set(values) - set(cls.model_fields)
+        if unknown:
+            raise TypeError(f"unknown settings: {', '.join(sorted(unknown))}")
+        try:
+            # model_validate skips BaseSettings.__init__, which is what reads the sources.
+            return cls.model_validate(values)
+        except ValidationError as error:
+            raise SettingsError(describe(error)) from None
+
+    def token(self) -> str:
+        """The bot token, or a SettingsError that says where to get one."""
+        token = self.discord_token.get_secret_value().strip() if self.discord_token else ""
+        if not token:
+            raise SettingsError(TOKEN_HELP)
+        return token
+
+
+def load_settings(env_file: str | Path | None = ".env") -> Settings:
+    """Settings from the environment and `env_file`; a bad value raises SettingsError."""
+    try:
+        return Settings(_env_file=env_file)
+    except ValidationError as error:
+        raise SettingsError(describe(error)) from None
+
+
+def describe(error: ValidationError) -> str:
+    lines = []
+    for problem in error.errors():
+        field = str(problem["loc"][0]) if problem["loc"] else ""
+        name = field.upper()
+        shown = "" if field == "discord_token" else f" (got {problem.get('input')!r})"
+        allowed = ALLOWED.get(field, problem["msg"])
+        lines.append(f"Bad setting {name}{shown}: it must be {allowed}.")
+    return "\n".join(lines)
