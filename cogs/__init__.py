@@ -1,0 +1,1 @@
+"""discord.py extensions, one module or package per area of the bot."""
