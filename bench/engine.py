@@ -1,0 +1,74 @@
+"""Engine speed: random hands per second, as `python -m engine.simulate` plays them.
+
+The 20,000-hand figure includes the interpreter's start-up (a fresh process), as
+the target says. The baseline, in the same run, is the cost floor of a hand:
+shuffle and deal only, no play, no settlement.
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+import time
+
+from bench.table import Row
+from engine.cards import DECK
+from engine.gff.hand import GffHand
+from engine.simulate import random_action
+
+TARGET = 5_000  # hands/s, 3 players, one core, start-up included
+
+
+def _whole_command(hands: int, players: int) -> float:
+    started = time.perf_counter()
+    subprocess.run(
+        [sys.executable, "-m", "engine.simulate", "--hands", str(hands), "--players", str(players)],
+        check=True,
+        capture_output=True,
+    )
+    return hands / (time.perf_counter() - started)
+
+
+def _deal_only(hands: int, players: int) -> float:
+    rng, deck = random.Random(1), list(DECK)
+    seats = [(f"p{i}", 200) for i in range(players)]
+    started = time.perf_counter()
+    for _ in range(hands):
+        rng.shuffle(deck)
+        GffHand.start(seats=seats, stake=10, dealer="p0", deck=deck)
+    return hands / (time.perf_counter() - started)
+
+
+def _per_action(hands: int, players: int) -> float:
+    rng, deck = random.Random(2), list(DECK)
+    seats = [(f"p{i}", 200) for i in range(players)]
+    actions, seconds = 0, 0.0
+    for _ in range(hands):
+        rng.shuffle(deck)
+        hand = GffHand.start(seats=seats, stake=10, dealer="p0", deck=deck)
+        while not hand.is_over:
+            action = random_action(hand, rng)
+            started = time.perf_counter()
+            hand.apply(action)
+            seconds += time.perf_counter() - started
+            actions += 1
+    return seconds / actions * 1e6
+
+
+def run() -> list[Row]:
+    rows = []
+    for players in (3, 5):
+        rate = _whole_command(20_000, players)
+        rows.append(
+            Row(
+                f"engine: random hands/s, {players} players (20,000, start-up incl.)",
+                rate,
+                "hands/s",
+                baseline=f"deal only: {_deal_only(20_000, players):,.0f} hands/s",
+                target=f">= {TARGET:,}" if players == 3 else "",
+                met=rate >= TARGET if players == 3 else None,
+            )
+        )
+    rows.append(Row("engine: check + apply per action, 3 players", _per_action(2_000, 3), "µs"))
+    return rows
