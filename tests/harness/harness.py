@@ -1,0 +1,338 @@
+"""The real bot, logged in against a recorder instead of Discord, driven by raw gateway events.
+
+    async with Harness(database_path=tmp_path / "gff.sqlite3") as h:
+        alice = h.user("alice")
+        await h.slash(alice, "gff rules")
+        assert h.last_response(alice).ephemeral
+
+See tests/harness/__init__.py for the whole API.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
+from typing import Any
+
+import discord
+from discord.webhook.async_ import AsyncWebhookAdapter
+
+from bot.client import GffBot
+from bot.settings import Settings
+from tests.harness import payloads
+from tests.harness.errors import ErrorLog, Expectation
+from tests.harness.ids import Snowflakes, new_token
+from tests.harness.messages import COMPONENT, SLASH, Interaction, Message
+from tests.harness.payloads import BOT_PERMISSIONS, Channel, User
+from tests.harness.recorder import Recorder
+from tests.harness.schema import CommandError, build_command_data
+from tests.harness.tasks import TaskTracker
+
+# READY waits this long for more guilds before firing; Discord's default is 2 s.
+GUILD_READY_SECONDS = 0.01
+SELECTS = (3, 5, 6, 7, 8)
+
+
+class Harness:
+    active: Harness | None = None
+
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        *,
+        extensions: Sequence[str] | None = None,
+        dev_guild: bool = False,
+        **setting_values: Any,
+    ) -> None:
+        self.snowflake = Snowflakes()
+        self.guild_id = self.snowflake()
+        if settings is None:
+            setting_values.setdefault("discord_token", "harness-token")
+            if dev_guild:
+                setting_values["dev_guild_id"] = self.guild_id
+            settings = Settings.from_values(**setting_values)
+        elif setting_values or dev_guild:
+            raise TypeError("pass either a Settings object or setting values, not both")
+        self.settings = settings
+        self.extensions = extensions
+        self.application_id = self.snowflake()
+        self.bot_user = User(self.application_id, "GFF", bot=True)
+        self.owner = User(self.snowflake(), "owner")
+        self.channel = Channel(self.snowflake(), self.guild_id, "gff")
+        self.channels = {self.channel.id: self.channel}
+        self.users: dict[int, User] = {self.owner.id: self.owner}
+        self.recorder = Recorder(
+            snowflake=self.snowflake,
+            application_id=self.application_id,
+            bot=self.bot_user,
+            owner=self.owner,
+            guild_id=self.guild_id,
+            channels=self.channels,
+            users=self.users,
+        )
+        self.errors = ErrorLog()
+        self.bot: GffBot | None = None
+        self._tasks: TaskTracker | None = None
+        self._originals: list[tuple[type, str, Any]] = []
+
+    # --- lifecycle ----------------------------------------------------------------------
+
+    async def __aenter__(self) -> Harness:
+        await self.start()
+        return self
+
+    async def __aexit__(self, kind, error, traceback) -> None:
+        await self.close(check=error is None)
+
+    async def start(self) -> None:
+        if Harness.active is not None:
+            raise RuntimeError("another Harness is running; close it first")
+        Harness.active = self
+        self._patch()
+        self.errors.install()
+        self._tasks = TaskTracker(asyncio.get_running_loop())
+        self._tasks.install()
+        await self._boot()
+
+    async def _boot(self) -> None:
+        if self.extensions is None:
+            self.bot = GffBot(self.settings)
+        else:
+            self.bot = GffBot(self.settings, self.extensions)
+        # login runs the real setup_hook: extensions load and commands sync, as in production.
+        with self._tasks.dispatching():
+            await self.bot.login("harness-token")
+        self.bot._connection.guild_ready_timeout = GUILD_READY_SECONDS
+        ready = payloads.ready(self.bot_user, self.application_id, [self.guild_id])
+        await self.dispatch("READY", ready)
+        guild = payloads.guild_create(
+            self.guild_id, "Card Room", self.owner, self.bot_user, list(self.channels.values())
+        )
+        await self.dispatch("GUILD_CREATE", guild)
+        await asyncio.wait_for(self.bot.wait_until_ready(), timeout=5)
+        self.check()
+
+    async def restart(self) -> None:
+        """Close the bot and start a new one on the same settings, as after a crash or deploy.
+
+        Messages stay, as they do on Discord; views stored in memory are gone.
+        """
+        assert self.bot is not None
+        await self.bot.close()
+        await self._tasks.cancel_all()
+        await self._boot()
+
+    async def close(self, *, check: bool = True) -> None:
+        try:
+            if self.bot is not None:
+                await self.bot.close()
+            if self._tasks is not None:
+                await self._tasks.cancel_all()
+                self._tasks.uninstall()
+        finally:
+            self.errors.uninstall()
+            self._unpatch()
+            Harness.active = None
+        if check:
+            self.check()
+
+    def _patch(self) -> None:
+        recorder = self.recorder
+
+        async def rest(http, route, **kwargs):
+            return await recorder.rest(route, **kwargs)
+
+        async def webhook(adapter, route, session, **kwargs):
+            return await recorder.webhook(route, **kwargs)
+
+        for owner, name, replacement in (
+            (discord.http.HTTPClient, "request", rest),
+            (AsyncWebhookAdapter, "request", webhook),
+        ):
+            self._originals.append((owner, name, owner.__dict__[name]))
+            setattr(owner, name, replacement)
+
+    def _unpatch(self) -> None:
+        while self._originals:
+            owner, name, original = self._originals.pop()
+            setattr(owner, name, original)
+
+    # --- failures -----------------------------------------------------------------------
+
+    def check(self) -> None:
+        """Fail on any route the recorder could not answer and any unexpected ERROR log."""
+        problems = [f"unknown Discord route: {route}" for route in self.recorder.unknown]
+        self.recorder.unknown.clear()
+        problems += [f"error logged: {text}" for text in self.errors.take()]
+        if problems:
+            raise AssertionError("\n".join(problems))
+
+    def expect_error(self, pattern: str) -> AbstractContextManager[Expectation]:
+        """Inside this block, ERROR logs matching `pattern` are expected (at least one)."""
+        return self.errors.expect(pattern)
+
+    # --- people and places --------------------------------------------------------------
+
+    def user(self, name: str, *, permissions: discord.Permissions | None = None) -> User:
+        chosen = permissions or payloads.MEMBER_PERMISSIONS
+        user = User(self.snowflake(), name, permissions=chosen.value)
+        self.users[user.id] = user
+        return user
+
+    async def add_channel(self, name: str) -> Channel:
+        channel = Channel(self.snowflake(), self.guild_id, name)
+        self.channels[channel.id] = channel
+        await self.dispatch("CHANNEL_CREATE", channel.payload())
+        return channel
+
+    # --- driving the bot ----------------------------------------------------------------
+
+    async def dispatch(self, event: str, payload: dict[str, Any]) -> None:
+        """Feed one raw gateway event to discord.py and wait for everything it started."""
+        assert self.bot is not None and self._tasks is not None
+        with self._tasks.dispatching():
+            self.bot._connection.parsers[event](payload)
+        await self._tasks.drain()
+
+    @property
+    def commands(self) -> list[dict[str, Any]]:
+        """The command schema the bot synced, where it synced it."""
+        if self.settings.dev_guild_id is not None:
+            return self.recorder.guild_commands.get(self.settings.dev_guild_id, [])
+        return self.recorder.global_commands
+
+    async def slash(
+        self,
+        user: User,
+        command: str,
+        *,
+        channel: Channel | None = None,
+        expect_answer: bool = True,
+        **options: Any,
+    ) -> Interaction:
+        """Run a slash command as `user` types it, e.g. slash(alice, "gff join", buy_in=200)."""
+        channel = channel or self.channel
+        guild_id = self.settings.dev_guild_id
+        data = build_command_data(
+            self.commands, command, options, guild_id=guild_id, channels=self.channels
+        )
+        return await self._interact(SLASH, user, channel, data, expect_answer=expect_answer)
+
+    async def click(
+        self,
+        user: User,
+        message: Message | int,
+        custom_id: str,
+        *,
+        values: Sequence[str] | None = None,
+        expect_answer: bool = True,
+    ) -> Interaction:
+        """Click a button (or pick `values` in a select) on a message `user` can see."""
+        message = self.message(message)
+        if not message.visible_to(user):
+            raise AssertionError(f"{user.name} cannot see {message!r}")
+        component = message.component(custom_id)
+        if component is None:
+            raise CommandError(f"no component {custom_id!r} on {message!r}: {message.custom_ids}")
+        if component.get("disabled"):
+            raise AssertionError(f"{custom_id!r} is disabled on {message!r}")
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": component["type"]}
+        if component["type"] in SELECTS:
+            data["values"] = _checked_values(component, values)
+        elif values is not None:
+            raise CommandError(f"{custom_id!r} is a button; it takes no values")
+        channel = self.channels[message.channel_id]
+        return await self._interact(
+            COMPONENT, user, channel, data, message=message, expect_answer=expect_answer
+        )
+
+    async def _interact(
+        self,
+        kind: int,
+        user: User,
+        channel: Channel,
+        data: dict[str, Any],
+        *,
+        message: Message | None = None,
+        expect_answer: bool = True,
+    ) -> Interaction:
+        interaction_id, token = self.snowflake(), new_token()
+        payload = payloads.interaction(
+            interaction_id=interaction_id,
+            application_id=self.application_id,
+            kind=kind,
+            token=token,
+            user=user,
+            channel=channel,
+            data=data,
+            app_permissions=BOT_PERMISSIONS.value,
+            message=message.data if message is not None else None,
+        )
+        record = Interaction(
+            id=interaction_id,
+            token=token,
+            kind=kind,
+            user=user,
+            channel=channel,
+            payload=payload,
+            clicked_message_id=message.id if message is not None else None,
+        )
+        self.recorder.open_interaction(record)
+        await self.dispatch("INTERACTION_CREATE", payload)
+        self.check()
+        if expect_answer and not record.answered:
+            raise AssertionError(
+                "the bot never answered this interaction; Discord would show "
+                "'This interaction failed'"
+            )
+        return record
+
+    # --- what users see -----------------------------------------------------------------
+
+    def message(self, message: Message | int) -> Message:
+        found = self.recorder.messages.get(message if isinstance(message, int) else message.id)
+        if found is None:
+            raise LookupError(f"no message {message!r}")
+        return found
+
+    @property
+    def messages(self) -> list[Message]:
+        return list(self.recorder.messages.values())
+
+    def public_messages(self, channel: Channel | None = None) -> list[Message]:
+        channel = channel or self.channel
+        return [
+            m
+            for m in self.messages
+            if m.channel_id == channel.id and m.viewer is None and not m.deleted
+        ]
+
+    def ephemeral_for(self, user: User) -> list[Message]:
+        return [m for m in self.messages if m.viewer == user.id and not m.deleted]
+
+    def visible_to(self, user: User, channel: Channel | None = None) -> list[Message]:
+        channel = channel or self.channel
+        return [m for m in self.messages if m.channel_id == channel.id and m.visible_to(user)]
+
+    def last_response(self, user: User) -> Message:
+        """The message an interaction of `user` most recently created or changed."""
+        for user_id, message_id in reversed(self.recorder.activity):
+            if user_id == user.id:
+                return self.recorder.messages[message_id]
+        raise AssertionError(f"the bot has not answered {user.name} yet")
+
+
+def _checked_values(component: dict[str, Any], values: Sequence[str] | None) -> list[str]:
+    if values is None:
+        raise CommandError(f"{component['custom_id']!r} is a select menu; pass values=[...]")
+    chosen = list(values)
+    low, high = component.get("min_values", 1), component.get("max_values", 1)
+    if not low <= len(chosen) <= high:
+        raise CommandError(f"{component['custom_id']!r} takes {low} to {high} values, not {chosen}")
+    if component["type"] == 3:
+        offered = [option["value"] for option in component.get("options", [])]
+        missing = [value for value in chosen if value not in offered]
+        if missing:
+            raise CommandError(f"{component['custom_id']!r} does not offer {missing}: {offered}")
+    return chosen
