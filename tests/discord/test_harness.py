@@ -1,0 +1,282 @@
+"""The offline harness itself: it must answer like Discord and fail loudly when it cannot."""
+
+from __future__ import annotations
+
+import inspect
+import io
+import tomllib
+from pathlib import Path
+
+import discord
+import pytest
+from discord import app_commands
+from discord.http import HTTPClient, Route
+from discord.state import ConnectionState
+from discord.webhook.async_ import AsyncWebhookAdapter
+
+from bot.client import EXTENSIONS, SORRY
+from tests.harness import CommandError, Harness, UnknownRoute
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def add_command(harness, command) -> None:
+    harness.bot.tree.add_command(command)
+    # Re-sync so the harness sees the new schema, as Discord would.
+    await harness.bot.sync_commands()
+
+
+def test_the_hooked_discord_internals_still_exist():
+    pinned = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    dependencies = pinned["project"]["dependencies"]
+    assert f"discord.py=={discord.__version__}" in dependencies
+    assert discord.__version__ == "2.7.1"
+
+    assert inspect.iscoroutinefunction(HTTPClient.request)
+    assert list(inspect.signature(HTTPClient.request).parameters)[:4] == [
+        "self",
+        "route",
+        "files",
+        "form",
+    ]
+    assert inspect.iscoroutinefunction(AsyncWebhookAdapter.request)
+    webhook_parameters = inspect.signature(AsyncWebhookAdapter.request).parameters
+    for name in ("route", "session", "payload", "multipart", "files", "params"):
+        assert name in webhook_parameters
+    assert Route.BASE == "https://discord.com/api/v10"
+    for parser in ("parse_ready", "parse_guild_create", "parse_interaction_create"):
+        assert callable(getattr(ConnectionState, parser))
+
+
+async def test_the_bot_starts_with_its_default_extensions_and_parsers(harness):
+    state = harness.bot._connection
+    assert {"READY", "GUILD_CREATE", "INTERACTION_CREATE"} <= set(state.parsers)
+    assert hasattr(state, "guild_ready_timeout")
+    assert set(EXTENSIONS) <= set(harness.bot.extensions)
+    assert harness.bot.is_ready()
+    assert harness.bot.get_guild(harness.guild_id).get_channel(harness.channel.id) is not None
+
+
+async def test_commands_sync_globally_by_default(harness):
+    assert [command["name"] for command in harness.commands] == ["gff"]
+    assert harness.recorder.guild_commands == {}
+    rules = harness.commands[0]["options"][0]
+    assert (rules["name"], rules["type"]) == ("rules", 1)
+
+
+async def test_a_dev_guild_gets_the_commands_directly(tmp_path):
+    async with Harness(database_path=tmp_path / "gff.sqlite3", dev_guild=True) as h:
+        assert h.recorder.global_commands == []
+        assert [c["name"] for c in h.recorder.guild_commands[h.guild_id]] == ["gff"]
+        alice = h.user("alice")
+        asked = await h.slash(alice, "gff rules")
+        assert asked.payload["data"]["guild_id"] == str(h.guild_id)
+        assert h.last_response(alice).ephemeral
+
+
+async def test_an_unknown_command_or_subcommand_is_refused(harness):
+    alice = harness.user("alice")
+    with pytest.raises(CommandError, match="/poker was not synced"):
+        await harness.slash(alice, "poker")
+    with pytest.raises(CommandError, match="has no subcommand 'deal'"):
+        await harness.slash(alice, "gff deal")
+    with pytest.raises(CommandError, match="needs a subcommand"):
+        await harness.slash(alice, "gff")
+
+
+async def test_options_are_checked_against_the_synced_schema(harness):
+    @app_commands.command(name="bet", description="Options of every kind")
+    @app_commands.describe(chips="How many", note="Why", loud="Shout?", rival="Who")
+    async def bet(
+        interaction: discord.Interaction,
+        chips: app_commands.Range[int, 1, 100],
+        rival: discord.Member,
+        note: str | None = None,
+        loud: bool = False,
+    ) -> None:
+        await interaction.response.send_message(
+            f"{chips} {note} {loud} {rival.display_name}", ephemeral=True
+        )
+
+    await add_command(harness, bet)
+    alice, bob = harness.user("alice"), harness.user("bob")
+    await harness.slash(alice, "bet", chips=5, rival=bob, loud=True)
+    assert harness.last_response(alice).content == "5 None True Bob"
+
+    with pytest.raises(CommandError, match="needs the option 'rival'"):
+        await harness.slash(alice, "bet", chips=5)
+    with pytest.raises(CommandError, match="from 1 to 100"):
+        await harness.slash(alice, "bet", chips=500, rival=bob)
+    with pytest.raises(CommandError, match="takes a whole number"):
+        await harness.slash(alice, "bet", chips="5", rival=bob)
+
+
+async def test_a_command_that_raises_fails_the_test(harness):
+    @app_commands.command(name="boom", description="Fails on purpose")
+    async def boom(interaction: discord.Interaction) -> None:
+        raise RuntimeError("kaboom")
+
+    await add_command(harness, boom)
+    alice = harness.user("alice")
+    with pytest.raises(AssertionError, match="kaboom"):
+        await harness.slash(alice, "boom")
+
+    # The player still hears back, privately, in one sentence and with no traceback.
+    reply = harness.last_response(alice)
+    assert reply.content == SORRY
+    assert reply.viewer == alice.id
+
+
+async def test_an_expected_error_can_be_declared(harness):
+    @app_commands.command(name="boom", description="Fails on purpose")
+    async def boom(interaction: discord.Interaction) -> None:
+        raise RuntimeError("kaboom")
+
+    await add_command(harness, boom)
+    alice = harness.user("alice")
+    with harness.expect_error(r"Command /boom failed.*kaboom"):
+        await harness.slash(alice, "boom")
+    assert harness.last_response(alice).content == SORRY
+
+    with pytest.raises(AssertionError, match="expected an ERROR log"):
+        with harness.expect_error("never logged"):
+            await harness.slash(alice, "gff rules")
+
+
+async def test_an_unknown_route_fails_the_test(harness):
+    @app_commands.command(name="dm", description="Uses a route the harness does not answer")
+    async def dm(interaction: discord.Interaction) -> None:
+        await interaction.user.send("psst")
+
+    await add_command(harness, dm)
+    alice = harness.user("alice")
+    with pytest.raises(AssertionError, match="unknown Discord route: POST /users/@me/channels"):
+        await harness.slash(alice, "dm")
+
+    with pytest.raises(UnknownRoute):
+        await harness.bot.http.request(Route("GET", "/gateway/bot"))
+    with pytest.raises(AssertionError, match="unknown Discord route: GET /gateway/bot"):
+        harness.check()
+
+
+async def test_an_unanswered_interaction_fails_the_test(harness):
+    @app_commands.command(name="silent", description="Never answers")
+    async def silent(interaction: discord.Interaction) -> None:
+        pass
+
+    await add_command(harness, silent)
+    with pytest.raises(AssertionError, match="This interaction failed"):
+        await harness.slash(harness.user("alice"), "silent")
+
+
+class Counter(discord.ui.View):
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+        self.count = 0
+
+    @discord.ui.button(label="Add", custom_id="test:add")
+    async def add(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        self.count += 1
+        await interaction.response.edit_message(content=f"count {self.count}", view=self)
+
+    @discord.ui.button(label="Broken", custom_id="test:broken")
+    async def broken(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        raise RuntimeError("button broke")
+
+    @discord.ui.select(
+        custom_id="test:pick",
+        options=[discord.SelectOption(label=name, value=name.lower()) for name in "AB"],
+    )
+    async def pick(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
+        await interaction.response.send_message(f"picked {select.values[0]}", ephemeral=True)
+
+
+async def start_counter(harness, user):
+    @app_commands.command(name="counter", description="A public message with components")
+    async def counter(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("count 0", view=Counter())
+
+    await add_command(harness, counter)
+    await harness.slash(user, "counter")
+    return harness.last_response(user)
+
+
+async def test_clicks_reach_the_view_and_edits_are_kept(harness):
+    alice, bob = harness.user("alice"), harness.user("bob")
+    table = await start_counter(harness, alice)
+    assert not table.ephemeral
+    assert table.custom_ids == ["test:add", "test:broken", "test:pick"]
+
+    await harness.click(bob, table, "test:add")
+    await harness.click(alice, table, "test:add")
+    assert harness.message(table.id).content == "count 2"
+    assert [version["content"] for version in table.versions] == ["count 0", "count 1"]
+    assert harness.last_response(bob) is table
+
+    await harness.click(bob, table, "test:pick", values=["b"])
+    picked = harness.last_response(bob)
+    assert picked.content == "picked b"
+    assert picked in harness.ephemeral_for(bob)
+    assert picked not in harness.visible_to(alice)
+    assert harness.public_messages() == [table]
+
+
+async def test_clicks_are_checked_like_a_discord_client_would(harness):
+    alice, bob = harness.user("alice"), harness.user("bob")
+    table = await start_counter(harness, alice)
+    with pytest.raises(CommandError, match="no component 'test:nope'"):
+        await harness.click(bob, table, "test:nope")
+    with pytest.raises(CommandError, match="does not offer"):
+        await harness.click(bob, table, "test:pick", values=["z"])
+    with pytest.raises(CommandError, match="pass values"):
+        await harness.click(bob, table, "test:pick")
+
+    await harness.click(bob, table, "test:pick", values=["a"])
+    private = harness.last_response(bob)
+    with pytest.raises(AssertionError, match="alice cannot see"):
+        await harness.click(alice, private, "test:add")
+
+
+async def test_a_view_that_raises_fails_the_test(harness):
+    alice = harness.user("alice")
+    table = await start_counter(harness, alice)
+    with pytest.raises(AssertionError, match="button broke"):
+        await harness.click(alice, table, "test:broken", expect_answer=False)
+
+
+async def test_defer_follow_ups_files_and_channel_messages_are_recorded(harness):
+    alice, bob = harness.user("alice"), harness.user("bob")
+
+    @app_commands.command(name="report", description="Defers, then follows up")
+    async def report(interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        hand = discord.File(io.BytesIO(b"5H 6H"), "hand.txt")
+        await interaction.followup.send("ready", file=hand)
+        await interaction.followup.send("more", ephemeral=True)
+        await interaction.channel.send(f"{bob.mention}, your turn")
+        await interaction.edit_original_response(content="ready (edited)")
+
+    await add_command(harness, report)
+    asked = await harness.slash(alice, "report")
+
+    first = harness.message(asked.original_message_id)
+    # The first follow-up replaced the "thinking" message and kept it private.
+    assert first.content == "ready (edited)"
+    assert first.viewer == alice.id and not first.loading
+    assert [(a.filename, a.data) for a in first.attachments.values()] == [("hand.txt", b"5H 6H")]
+    second = harness.message(asked.followup_ids[0])
+    assert (second.content, second.viewer, second.via) == ("more", alice.id, "followup")
+    [turn] = harness.public_messages()
+    assert turn.pinged == {bob.id}
+    assert turn.visible_to(bob) and turn.visible_to(alice)
+
+
+async def test_a_restart_keeps_messages_and_starts_a_fresh_bot(harness):
+    alice = harness.user("alice")
+    await harness.slash(alice, "gff rules")
+    first_bot = harness.bot
+    await harness.restart()
+    assert harness.bot is not first_bot and harness.bot.is_ready()
+    assert len(harness.messages) == 1
+    await harness.slash(alice, "gff rules")
+    assert len(harness.ephemeral_for(alice)) == 2
