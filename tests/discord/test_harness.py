@@ -253,7 +253,8 @@ async def test_defer_follow_ups_files_and_channel_messages_are_recorded(harness)
         hand = discord.File(io.BytesIO(b"5H 6H"), "hand.txt")
         await interaction.followup.send("ready", file=hand)
         await interaction.followup.send("more", ephemeral=True)
-        await interaction.channel.send(f"{bob.mention}, your turn")
+        note = discord.File(io.BytesIO(b"GFF"), "table.txt")
+        await interaction.channel.send(f"{bob.mention}, your turn", file=note)
         await interaction.edit_original_response(content="ready (edited)")
 
     await add_command(harness, report)
@@ -268,6 +269,8 @@ async def test_defer_follow_ups_files_and_channel_messages_are_recorded(harness)
     assert (second.content, second.viewer, second.via) == ("more", alice.id, "followup")
     [turn] = harness.public_messages()
     assert turn.pinged == {bob.id}
+    assert [(a.filename, a.data) for a in turn.attachments.values()] == [("table.txt", b"GFF")]
+    assert turn.data["attachments"][0]["filename"] == "table.txt"
     assert turn.visible_to(bob) and turn.visible_to(alice)
 
 
@@ -280,3 +283,35 @@ async def test_a_restart_keeps_messages_and_starts_a_fresh_bot(harness):
     assert len(harness.messages) == 1
     await harness.slash(alice, "gff rules")
     assert len(harness.ephemeral_for(alice)) == 2
+
+
+async def test_public_messages_edit_and_delete_but_ephemeral_ones_only_by_token(harness):
+    outcome = {}
+
+    @app_commands.command(name="shuffle", description="Edits and deletes messages")
+    async def shuffle(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("only you", ephemeral=True)
+        private = await interaction.original_response()
+        try:
+            await interaction.channel.get_partial_message(private.id).edit(content="leak")
+        except discord.NotFound:
+            outcome["channel edit of ephemeral"] = "404"
+        await interaction.edit_original_response(content="only you, edited")
+        table = await interaction.channel.send("table v1")
+        await table.edit(content="table v2")
+        gone = await interaction.channel.send("soon gone")
+        await gone.delete()
+        fetched = await interaction.channel.fetch_message(table.id)
+        outcome["fetched"] = fetched.content
+
+    await add_command(harness, shuffle)
+    alice, bob = harness.user("alice"), harness.user("bob")
+    asked = await harness.slash(alice, "shuffle")
+
+    assert outcome == {"channel edit of ephemeral": "404", "fetched": "table v2"}
+    private = harness.message(asked.original_message_id)
+    assert private.content == "only you, edited" and private.viewer == alice.id
+    [table] = harness.public_messages()
+    assert table.content == "table v2" and table.edited
+    assert [m.content for m in harness.visible_to(bob)] == ["table v2"]
+    assert sum(m.deleted for m in harness.messages) == 1
