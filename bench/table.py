@@ -35,6 +35,9 @@ def render(rows: list[Row]) -> str:
         for r in rows
     ]
     widths = [max(len(c[i]) for c in cells) for i in range(len(header))]
-    lines = ["| " + " | ".join(c[i].ljust(widths[i]) for i in range(len(header))) + " |" for c in cells]
+    lines = [
+        "| " + " | ".join(cell.ljust(width) for cell, width in zip(c, widths, strict=True)) + " |"
+        for c in cells
+    ]
     lines.insert(1, "|" + "|".join("-" * (w + 2) for w in widths) + "|")
     return "\n".join(lines)
