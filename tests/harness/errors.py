@@ -38,6 +38,7 @@ class ErrorLog(logging.Handler):
         super().__init__(level=logging.ERROR)
         self.unexpected: list[logging.LogRecord] = []
         self._expecting: list[Expectation] = []
+        self._levels: dict[str, int] = {}
 
     def emit(self, record: logging.LogRecord) -> None:
         for expectation in self._expecting:
@@ -47,12 +48,21 @@ class ErrorLog(logging.Handler):
         self.unexpected.append(record)
 
     def install(self) -> None:
+        self._levels = {}
         for name in WATCHED_LOGGERS:
-            logging.getLogger(name).addHandler(self)
+            logger = logging.getLogger(name)
+            # A quieter level set elsewhere must not hide errors from the harness.
+            if logger.getEffectiveLevel() > logging.ERROR:
+                self._levels[name] = logger.level
+                logger.setLevel(logging.ERROR)
+            logger.addHandler(self)
 
     def uninstall(self) -> None:
         for name in WATCHED_LOGGERS:
-            logging.getLogger(name).removeHandler(self)
+            logger = logging.getLogger(name)
+            logger.removeHandler(self)
+            if name in self._levels:
+                logger.setLevel(self._levels[name])
 
     @contextmanager
     def expect(self, pattern: str) -> Iterator[Expectation]:

@@ -93,7 +93,11 @@ class Harness:
         self.errors.install()
         self._tasks = TaskTracker(asyncio.get_running_loop())
         self._tasks.install()
-        await self._boot()
+        try:
+            await self._boot()
+        except BaseException:
+            await self.close(check=False)
+            raise
 
     async def _boot(self) -> None:
         if self.extensions is None:
