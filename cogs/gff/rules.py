@@ -34,7 +34,7 @@ SECTIONS: tuple[tuple[str, str], ...] = (
         "Each player gets five cards, one at a time, starting left of the dealer. The "
         "dealer's fifth card is dealt face up: the **flip card**. It stays in the dealer's "
         "hand and plays like any other card. The rest is the stock; the discard pile starts "
-        "empty. The deal passes left each hand.\n"
+        "empty. The first dealer is drawn at random; the deal then passes left each hand.\n"
         "If a hand is worth **49 or 50** before the first turn, the bot declares it and the "
         "round ends at once. Everyone with 49 or 50 splits the game pot; if anyone has 50, "
         "every other dealt-in player (a 49 too) pays S more, shared by the 50s.",
@@ -53,7 +53,7 @@ SECTIONS: tuple[tuple[str, str], ...] = (
     ),
     (
         "Your turn",
-        "Play goes left, starting left of the dealer. On your turn, in order:\n"
+        "Play starts left of the dealer and goes clockwise. On your turn, in order:\n"
         "1. Optionally **drop**, only before drawing (see below).\n"
         "2. **Draw** one card: the top of the stock, or the top of the discard pile. The "
         "first draw of the round must be from the stock.\n"
