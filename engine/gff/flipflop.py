@@ -50,23 +50,20 @@ def reveal_schedule(
     but it only sets the mark to beat when the dealer posted to the flip:
     otherwise it cannot win, and a higher flip-suit card still can.
     """
-    dealer = order[-1]
     suits = {FLIP: flip_card // 13, FLOP: flop_suit(flip_card // 13)}
     best: dict[str, Card | None] = {FLIP: None, FLOP: None}
-    if FLIP in posted[dealer]:
+    if FLIP in posted[order[-1]]:
         best[FLIP] = flip_card
     schedule: list[list[Reveal]] = []
     for seat in order:
         shown: list[Reveal] = []
-        for pot in (FLIP, FLOP):
-            if pot not in posted[seat]:
-                continue
-            mine = [c for c in dealt[seat] if c // 13 == suits[pot]]
-            if not mine:
-                continue
-            low = min(mine)
+        for pot in posted[seat]:
+            if pot not in best:
+                continue  # the game pot has nothing to show
+            suit = suits[pot]
+            low = min((c for c in dealt[seat] if c // 13 == suit), default=None)
             mark = best[pot]
-            if mark is None or low < mark:
+            if low is not None and (mark is None or low < mark):
                 best[pot] = low
                 shown.append(Reveal(seat, pot, low))
         schedule.append(shown)

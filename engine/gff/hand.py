@@ -48,6 +48,7 @@ from engine.spreads import (
 
 HAND_SIZE = 5  # GFF-3.1
 BONUS = "bonus"  # the new pot of GFF-3.4, paid by those without 50
+POT = {pot: pot_account(pot) for pot in (*POTS, BONUS)}  # chip-book account names
 
 # Phases of a hand.
 TURN_START = "turn_start"  # the player may drop or draw
@@ -88,18 +89,19 @@ class GffHand:
         self.actions: list[Action] = []
         self.events: list[Event] = []
         self.settlement: Settlement | None = None
+        self.account = {s.id: seat_account(s.id) for s in record.seats}
         self.book = ChipBook(
             {
-                **{seat_account(s.id): s.stack for s in record.seats},
-                pot_account(GAME): 0,
-                pot_account(FLIP): self.carried_in["flip"],
-                pot_account(FLOP): self.carried_in["flop"],
-                pot_account(BONUS): 0,
+                **{self.account[s.id]: s.stack for s in record.seats},
+                POT[GAME]: 0,
+                POT[FLIP]: self.carried_in["flip"],
+                POT[FLOP]: self.carried_in["flop"],
+                POT[BONUS]: 0,
             }
         )
         for seat in self.order:
             for pot in self.posted[seat]:
-                self.book.move(seat_account(seat), pot_account(pot), stake, "post")
+                self.book.move(self.account[seat], POT[pot], stake, "post")
 
         count = len(self.order)
         self.hands: dict[str, list[Card]] = {
@@ -114,6 +116,7 @@ class GffHand:
         self.stock: list[Card] = list(reversed(self.deck[HAND_SIZE * count :]))
         self.discards: list[Card] = []
         self.spreads: list[_TableSpread] = []
+        self.hit_wants = 0  # every card that could hit some spread on the table
         self.laid: dict[str, list[int]] = {s: [] for s in self.order}  # own spread sizes
         self.hits_made: dict[str, int] = dict.fromkeys(self.order, 0)
 
@@ -208,13 +211,7 @@ class GffHand:
         if self.phase == TURN_START:
             return (DROP, DRAW_STOCK, DRAW_DISCARD) if self.discards else (DROP, DRAW_STOCK)
         held = self.held[seat]
-        kinds = []
-        if has_spread(held):
-            kinds.append(SPREAD)
-        if any(held & s.wants for s in self.spreads):
-            kinds.append(HIT)
-        kinds.append(DISCARD_CARD)
-        return tuple(kinds)
+        return _AFTER_DRAW[has_spread(held)][bool(held & self.hit_wants)]
 
     def spread_options(self, seat: str) -> list:
         return find_spreads(self.hands[seat]) if seat in self.hands else []
@@ -236,9 +233,10 @@ class GffHand:
             raise EngineError(
                 "not_your_turn", f"{seat} acted, but it is {self.order[self.turn]}'s turn"
             )
-        checker = _CHECKS.get(type(action))
-        if checker is None:
-            raise TypeError(f"not an action: {action!r}")
+        try:
+            checker = _CHECKS[type(action)]
+        except KeyError:
+            raise TypeError(f"not an action: {action!r}") from None
         checker(self, action)
 
     def _check_drop(self, action: Drop) -> None:
@@ -274,7 +272,8 @@ class GffHand:
             )
 
     def _check_discard(self, action: Discard) -> None:
-        self._check_drawn()
+        if self.phase != PLAYING:  # _check_drawn, inlined: this runs on every discard
+            raise EngineError("wrong_phase", "draw a card first")
         if action.card not in self.hands[action.seat]:
             raise EngineError("card_not_in_hand", f"{C.label(action.card)} is not in your hand")
 
@@ -321,7 +320,9 @@ class GffHand:
         for card in laid:
             hand.remove(card)
         self.held[seat] &= ~card_mask(laid)
-        self.spreads.append(_TableSpread(seat, laid, spread_kind(laid) or ""))
+        table_spread = _TableSpread(seat, laid, spread_kind(laid) or "")
+        self.spreads.append(table_spread)
+        self.hit_wants |= table_spread.wants
         self.laid[seat].append(len(laid))
         self.events.append(Event("spread", seat, tuple(laid)))
         if not hand:
@@ -335,6 +336,9 @@ class GffHand:
         self.held[seat] &= ~card_mask(action.cards)
         target.cards = C.sorted_cards([*target.cards, *action.cards])
         target.wants = hit_wants(target.cards)
+        self.hit_wants = 0
+        for table_spread in self.spreads:
+            self.hit_wants |= table_spread.wants
         self.hits_made[seat] += 1
         self.events.append(Event("hit", seat, tuple(action.cards), detail=target.owner))
         if not hand:
@@ -355,27 +359,22 @@ class GffHand:
 
     def _instant_or_first_turn(self) -> None:
         """GFF-3.3: a 49 or 50 is declared before any turn and ends the round."""
-        w49 = [s for s in self.order if C.hand_value(self.hands[s]) == 49]
-        w50 = [s for s in self.order if C.hand_value(self.hands[s]) == 50]
-        if not (w49 or w50):
-            self._begin_turn()
+        values = {s: C.hand_value(self.hands[s]) for s in self.order}
+        declared = tuple(s for s in self.order if values[s] >= 49)  # five cards never pass 50
+        if not declared:
+            self._reveal_through(0)
             return
-        for seat in self.order:
-            if seat in w49 or seat in w50:
-                value = C.hand_value(self.hands[seat])
-                self.events.append(Event("declare", seat, tuple(self.hands[seat]), value))
-        self._finish(ending.INSTANT, tuple(s for s in self.order if s in w49 or s in w50), w50)
+        for seat in declared:
+            self.events.append(Event("declare", seat, tuple(self.hands[seat]), values[seat]))
+        self._finish(ending.INSTANT, declared, [s for s in declared if values[s] == 50])
 
     def _next_turn(self) -> None:
-        self.turn = (self.turn + 1) % len(self.order)
+        self.turn = turn = (self.turn + 1) % len(self.order)
         self.phase = TURN_START
-        self._begin_turn()
-
-    def _begin_turn(self) -> None:
         # GFF-4.3/4.4: reveals happen just before each seat's first turn; once the
         # dealer's are made, the flip and the flop are paid.
-        if self.reveals_done <= self.turn:
-            self._reveal_through(self.turn)
+        if self.reveals_done <= turn:
+            self._reveal_through(turn)
 
     def _reveal_through(self, index: int) -> None:
         while self.reveals_done <= index:
@@ -392,7 +391,7 @@ class GffHand:
         for pot, suit in ((FLIP, self.flip_suit), (FLOP, self.flop_suit)):
             eligible = [s for s in self.order if pot in self.posted[s]]
             holder = lowest_holder(self.dealt, eligible, suit)
-            amount = self.book.balances[pot_account(pot)]
+            amount = self.book.balances[POT[pot]]
             if holder is None:
                 if amount:
                     self.events.append(Event("carry", amount=amount, detail=pot))
@@ -405,7 +404,7 @@ class GffHand:
             self._pay(pot, [(winner, amount)])
 
     def _pay(self, pot: str, shares: Sequence[tuple[str, int]]) -> None:
-        self.book.pay_out(pot_account(pot), shares, pot)
+        self.book.pay_out(POT[pot], shares, pot)
         for seat, amount in shares:
             self.won[pot][seat] = self.won[pot].get(seat, 0) + amount
             self.events.append(Event("wins", seat, amount=amount, detail=pot))
@@ -413,7 +412,7 @@ class GffHand:
     def _extra_stake(self, seat: str, why: str) -> None:
         """GFF-2.7: the one extra stake a hand can ask of a player; the reserve covers it."""
         target = BONUS if why == "fifty" else GAME
-        self.book.move(seat_account(seat), pot_account(target), self.stake, why)
+        self.book.move(self.account[seat], POT[target], self.stake, why)
         self.events.append(Event("pays", seat, amount=self.stake, detail=why))
 
     def _drop(self, dropper: str) -> None:
@@ -465,20 +464,19 @@ class GffHand:
             for seat in self.order:
                 if seat != winners[0]:
                     self._extra_stake(seat, "tunk out")
-        game_pot = self.book.balances[pot_account(GAME)]
+        game_pot = self.book.balances[POT[GAME]]
         self._pay(GAME, split(game_pot, winners))
         if w50:
             # GFF-3.4: everyone without 50 (49 included) pays a stake to those with 50.
             for seat in self.order:
                 if seat not in w50:
                     self._extra_stake(seat, "fifty")
-            bonus = self.book.balances[pot_account(BONUS)]
+            bonus = self.book.balances[POT[BONUS]]
             if bonus:
                 self._pay(BONUS, split(bonus, list(w50)))
         self.book.check()
 
-        stacks = {s.id: self.book.balances[seat_account(s.id)] for s in self.seats}
-        seat_rank = {s.id: i for i, s in enumerate(self.seats)}
+        stacks = {s.id: self.book.balances[self.account[s.id]] for s in self.seats}
         eliminated = tuple(s.id for s in self.seats if is_eliminated(stacks[s.id], stake))
         shown_seats = self._shown_at_end(ended, winners)
         self.events.append(Event("ended", detail=ENDING_WORDS[ended]))
@@ -486,13 +484,13 @@ class GffHand:
             self.events.append(Event("eliminated", seat, amount=stacks[seat]))
         self.settlement = Settlement(
             ended=ended,
-            game_winners=tuple(sorted(winners, key=seat_rank.__getitem__)),
+            game_winners=tuple(s.id for s in self.seats if s.id in winners),
             flip_winner=self.flip_winner,
             flop_winner=self.flop_winner,
             stacks=stacks,
             carry={
-                "flip": self.book.balances[pot_account(FLIP)],
-                "flop": self.book.balances[pot_account(FLOP)],
+                "flip": self.book.balances[POT[FLIP]],
+                "flop": self.book.balances[POT[FLOP]],
             },
             eliminated=eliminated,
             net={s.id: stacks[s.id] - s.stack for s in self.seats},
@@ -516,14 +514,14 @@ class GffHand:
     # -- views ------------------------------------------------------------------
 
     def public_view(self) -> PublicView:
-        pots = {pot: self.book.balances[pot_account(pot)] for pot in POTS}
+        pots = {pot: self.book.balances[POT[pot]] for pot in POTS}
         return PublicView(
             stake=self.stake,
             dealer=self.dealer,
             seats=tuple(
                 SeatView(
                     id=s.id,
-                    stack=self.book.balances[seat_account(s.id)],
+                    stack=self.book.balances[self.account[s.id]],
                     dealt_in=s.id in self.hands,
                     posted=self.posted[s.id],
                     cards=len(self.hands.get(s.id, ())),
@@ -563,6 +561,11 @@ class GffHand:
         )
 
 
+# What may follow a draw, by (a spread can be laid, a hit can be made).
+_AFTER_DRAW = {
+    False: {False: (DISCARD_CARD,), True: (HIT, DISCARD_CARD)},
+    True: {False: (SPREAD, DISCARD_CARD), True: (SPREAD, HIT, DISCARD_CARD)},
+}
 _CHECKS = {
     Drop: GffHand._check_drop,
     Draw: GffHand._check_draw,
