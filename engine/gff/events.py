@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 from engine import cards as C
@@ -22,9 +23,9 @@ class Event(NamedTuple):
         return describe(self)
 
 
-def describe(event: Event) -> str:
-    """One line for the table log."""
-    who, shown = event.seat, C.labels(event.cards)
+def describe(event: Event, name: Callable[[str], str] = str) -> str:
+    """One line for the table log; `name` turns a seat id into what people read."""
+    who, shown = (name(event.seat) if event.seat else ""), C.labels(event.cards)
     match event.kind:
         case "deal":
             return f"{event.detail} dealt; the flip card is {shown}"
@@ -43,7 +44,7 @@ def describe(event: Event) -> str:
         case "spread":
             return f"{who} spreads {shown}"
         case "hit":
-            return f"{who} hits {event.detail}'s spread with {shown}"
+            return f"{who} hits {name(event.detail)}'s spread with {shown}"
         case "discard":
             return f"{who} discards {shown}"
         case "last_stock":
