@@ -1,0 +1,152 @@
+"""Why the store refused an operation, in a sentence a player can read.
+
+Every refusal happens before anything is written, or rolls back what was: a
+StoreError always means "nothing changed". The Discord layer shows `message`
+as an ephemeral reply; the attributes let it say more if it wants.
+"""
+
+from __future__ import annotations
+
+
+class StoreError(Exception):
+    """An operation the store refused; nothing was written."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class BadAmount(StoreError):
+    """Zero, negative, not a whole number, or past what a 64-bit balance holds."""
+
+
+class BadId(StoreError):
+    """An id that cannot be a Discord id or a table id."""
+
+
+class NotFound(StoreError):
+    """An unknown user, table or hand."""
+
+
+class NoWallet(NotFound):
+    def __init__(self, guild_id: int, user_id: int) -> None:
+        super().__init__("That player has no bankroll on this server yet.")
+        self.guild_id = guild_id
+        self.user_id = user_id
+
+
+class NoTable(NotFound):
+    def __init__(self, table_id: int) -> None:
+        super().__init__("There is no such table.")
+        self.table_id = table_id
+
+
+class NoHand(NotFound):
+    def __init__(self, hand_id: int) -> None:
+        super().__init__("There is no such hand.")
+        self.hand_id = hand_id
+
+
+class NotEnoughChips(StoreError):
+    def __init__(self, have: int, need: int, what: str) -> None:
+        short = need - have
+        super().__init__(f"{what} has {have:,} chips; this needs {need:,}: {short:,} short.")
+        self.have = have
+        self.need = need
+        self.short = short
+
+
+class TooManyChips(StoreError):
+    """A balance would pass 2**63 - 1, the most a 64-bit integer holds."""
+
+    def __init__(self) -> None:
+        super().__init__("That would be more chips than a bankroll can hold.")
+
+
+class DailyNotReady(StoreError):
+    def __init__(self, seconds_left: int) -> None:
+        hours, rest = divmod(max(seconds_left, 1), 3600)
+        minutes = -(-rest // 60)  # round up: "0 minutes left" would be a lie
+        if minutes == 60:
+            hours, minutes = hours + 1, 0
+        wait = f"{hours} h {minutes} min" if hours else f"{minutes} min"
+        super().__init__(f"You already took your daily chips. Come back in {wait}.")
+        self.seconds_left = seconds_left
+
+
+class DailyDisabled(StoreError):
+    def __init__(self) -> None:
+        super().__init__("This server gives no daily chips.")
+
+
+class ChannelBusy(StoreError):
+    def __init__(self, channel_id: int) -> None:
+        super().__init__("There is already an open table in this channel.")
+        self.channel_id = channel_id
+
+
+class TableClosed(StoreError):
+    def __init__(self) -> None:
+        super().__init__("This table is closed.")
+
+
+class TableFull(StoreError):
+    def __init__(self, max_players: int) -> None:
+        super().__init__(f"This table is full: it seats {max_players} players.")
+        self.max_players = max_players
+
+
+class AlreadySeated(StoreError):
+    def __init__(self) -> None:
+        super().__init__("You already have a seat at this table.")
+
+
+class NotSeated(StoreError):
+    def __init__(self) -> None:
+        super().__init__("You have no seat at this table.")
+
+
+class InHand(StoreError):
+    """A seat dealt into the running hand cannot leave before it is settled."""
+
+    def __init__(self) -> None:
+        super().__init__("You are in the hand being played; you can leave when it ends.")
+
+
+class HandRunning(StoreError):
+    def __init__(self) -> None:
+        super().__init__("A hand is already being played at this table.")
+
+
+class HandOver(StoreError):
+    def __init__(self) -> None:
+        super().__init__("This hand is over.")
+
+
+class StaleAction(StoreError):
+    """The action's sequence number is not the hand's action count (a double or late click)."""
+
+    def __init__(self, given: int, current: int) -> None:
+        super().__init__("That move is out of date: the hand has moved on.")
+        self.given = given
+        self.current = current
+
+
+class Mismatch(StoreError):
+    """What was asked does not fit what is stored: a hand's seats, stacks, pots or chips."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(f"That does not match the table as stored: {detail}.")
+        self.detail = detail
+
+
+class AlreadyBooked(StoreError):
+    """The event's ledger reference is already used: it happened once, and only once."""
+
+    def __init__(self, ref: str) -> None:
+        super().__init__("That was already done.")
+        self.ref = ref
+
+
+class BadSetting(StoreError):
+    """A table or server setting out of range."""

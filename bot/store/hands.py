@@ -1,0 +1,346 @@
+"""Hands: the record stored at the deal, each accepted action appended, then settled or voided.
+
+The engine's accounts map onto the table's: `seat:<user>` is `seat:<table>:<user>`
+and `pot:<name>` is `pot:<table>:<name>`. Each engine transfer is one ledger row
+whose ref is `hand:<hand>:<index in the hand's transfers>`, so a hand can be
+settled only once. Each function runs inside one transaction (see db.py).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from collections.abc import Sequence
+from typing import Any
+
+from bot.store import ledger
+from bot.store.errors import (
+    HandOver,
+    HandRunning,
+    Mismatch,
+    NoHand,
+    NoTable,
+    StaleAction,
+    TableClosed,
+)
+from bot.store.models import StoredHand
+from bot.store.seats import leave
+from engine.chips import Transfer
+from engine.gff.hand import GffHand
+from engine.gff.settlement import Settlement
+
+USER_ID = re.compile(r"^[1-9][0-9]{0,18}$")
+
+# One statement accepts an action: it appends to the record only if `seq` is the
+# hand's action count, so a stale or doubled click changes no row.
+APPEND_ACTION = (
+    "UPDATE hands SET record = json_insert(record, '$.actions[#]', json(?)), seq = seq + 1"
+    " WHERE id = ? AND status = 'running' AND seq = ?"
+)
+
+
+def user_of(seat_id: str) -> int:
+    """The Discord user behind an engine seat id (`str(user_id)`)."""
+    if not isinstance(seat_id, str) or not USER_ID.match(seat_id):
+        raise Mismatch(f"{seat_id!r} is not a player's id")
+    return int(seat_id)
+
+
+def _account(table_id: int, engine_account: str) -> ledger.Account:
+    kind, _, name = engine_account.partition(":")
+    if kind == "seat":
+        return ledger.seat(table_id, user_of(name))
+    if kind == "pot":
+        return ledger.pot(table_id, name)
+    raise Mismatch(f"the engine moved chips through an unknown account {engine_account!r}")
+
+
+def start_hand(
+    db: sqlite3.Connection,
+    now_ms: int,
+    table_id: int,
+    record: dict[str, Any],
+    posts: Sequence[Transfer],
+    settlement: Settlement | None,
+) -> tuple[int, int]:
+    """Store a dealt hand and book its posts; settle it too if the deal ended it (GFF-3.3).
+
+    Returns (hand id, hand number at the table).
+    """
+    row = db.execute(
+        "SELECT guild_id, stake, status, pot_game, pot_flip, pot_flop, pot_bonus"
+        " FROM tables WHERE id = ?",
+        (table_id,),
+    ).fetchone()
+    if row is None:
+        raise NoTable(table_id)
+    guild_id, stake, status, *pots = row
+    if status != "open":
+        raise TableClosed()
+    if running_hand_id(db, table_id) is not None:
+        raise HandRunning()
+    if record["stake"] != stake:
+        raise Mismatch(f"the table's stake is {stake:,}, the hand's {record['stake']:,}")
+    carry = record["carry"]
+    if pots != [0, carry["flip"], carry["flop"], 0]:
+        raise Mismatch("the hand does not start with the chips the table carries")
+    stacks = _stacks(db, table_id, seated_only=True)
+    for seat in record["seats"]:
+        user_id = user_of(seat["id"])
+        if user_id not in stacks:
+            raise Mismatch(f"{user_id} has no seat at this table")
+        if stacks[user_id] != seat["stack"]:
+            raise Mismatch(f"{user_id} has {stacks[user_id]:,} chips, not {seat['stack']:,}")
+    number = db.execute(
+        "SELECT COALESCE(MAX(number), 0) + 1 FROM hands WHERE table_id = ?", (table_id,)
+    ).fetchone()[0]
+    hand_id = db.execute(
+        "INSERT INTO hands (table_id, number, record, started_ms) VALUES (?, ?, ?, ?)",
+        (table_id, number, json.dumps(record, separators=(",", ":")), now_ms),
+    ).lastrowid
+    _book(db, now_ms, guild_id, table_id, hand_id, posts, start=0)
+    if settlement is not None:
+        settle_hand(db, now_ms, hand_id, settlement)
+    return hand_id, number
+
+
+def record_action(
+    db: sqlite3.Connection,
+    now_ms: int,
+    hand_id: int,
+    seq: int,
+    action: str,
+    settlement: Settlement | None,
+) -> None:
+    """Append the action (JSON) as number `seq`; settle in the same transaction if it ended it."""
+    if db.execute(APPEND_ACTION, (action, hand_id, seq)).rowcount != 1:
+        row = db.execute("SELECT seq, status FROM hands WHERE id = ?", (hand_id,)).fetchone()
+        if row is None:
+            raise NoHand(hand_id)
+        if row[1] != "running":
+            raise HandOver()
+        raise StaleAction(seq, row[0])
+    if settlement is not None:
+        settle_hand(db, now_ms, hand_id, settlement)
+
+
+def settle_hand(db: sqlite3.Connection, now_ms: int, hand_id: int, settlement: Settlement) -> None:
+    """Book the engine's settlement (GFF-7.2): stacks, carried pots, then eliminations."""
+    table_id, guild_id = _running(db, hand_id)
+    posts = db.execute(
+        "SELECT COUNT(*) FROM ledger WHERE hand_id = ? AND reason = 'post'", (hand_id,)
+    ).fetchone()[0]
+    transfers = settlement.transfers
+    if any(t.reason != "post" for t in transfers[:posts]) or any(
+        t.reason == "post" for t in transfers[posts:]
+    ):
+        raise Mismatch("the settlement's posts are not the ones booked at the deal")
+    _book(db, now_ms, guild_id, table_id, hand_id, transfers[posts:], start=posts)
+
+    stacks = _stacks(db, table_id)
+    for seat_id, stack in settlement.stacks.items():
+        if stacks.get(user_of(seat_id)) != stack:
+            raise Mismatch(f"{seat_id} should have {stack:,} chips after the hand")
+    _attribute_carry(db, table_id, settlement)
+    _check_pots(db, table_id, settlement.carry)
+
+    # GFF-2.6: below two stakes the seat is freed and the rest goes back to the bankroll.
+    for seat_id in settlement.eliminated:
+        user_id = user_of(seat_id)
+        leave(
+            db,
+            now_ms,
+            guild_id,
+            table_id,
+            user_id,
+            settlement.stacks[seat_id],
+            "eliminated",
+            f"hand:{hand_id}:out:{user_id}",
+        )
+    db.execute(
+        "UPDATE hands SET status = 'settled', result = ?, ended_ms = ? WHERE id = ?",
+        (json.dumps(settlement.to_result()), now_ms, hand_id),
+    )
+
+
+def void_hand(db: sqlite3.Connection, now_ms: int, hand_id: int, reason: str) -> None:
+    """Give every post back to the seat that made it; carried-in chips stay carried."""
+    table_id, guild_id = _running(db, hand_id)
+    posts = db.execute(
+        "SELECT source, target, amount FROM ledger WHERE hand_id = ? AND reason = 'post'"
+        " ORDER BY id",
+        (hand_id,),
+    ).fetchall()
+    for index, (seat, pot, amount) in enumerate(posts):
+        ledger.move(
+            db,
+            at_ms=now_ms,
+            guild_id=guild_id,
+            source=ledger.parse(guild_id, pot),
+            target=ledger.parse(guild_id, seat),
+            amount=amount,
+            reason="void",
+            ref=f"hand:{hand_id}:void:{index}",
+            hand_id=hand_id,
+        )
+    record = json.loads(
+        db.execute("SELECT record FROM hands WHERE id = ?", (hand_id,)).fetchone()[0]
+    )
+    _check_pots(db, table_id, record.get("carry", {"flip": 0, "flop": 0}))
+    db.execute(
+        "UPDATE hands SET status = 'void', result = ?, ended_ms = ? WHERE id = ?",
+        (json.dumps({"void": reason}), now_ms, hand_id),
+    )
+
+
+def _running(db: sqlite3.Connection, hand_id: int) -> tuple[int, int]:
+    row = db.execute(
+        "SELECT h.table_id, h.status, t.guild_id FROM hands h JOIN tables t ON t.id = h.table_id"
+        " WHERE h.id = ?",
+        (hand_id,),
+    ).fetchone()
+    if row is None:
+        raise NoHand(hand_id)
+    if row[1] != "running":
+        raise HandOver()
+    return row[0], row[2]
+
+
+def _book(
+    db: sqlite3.Connection,
+    now_ms: int,
+    guild_id: int,
+    table_id: int,
+    hand_id: int,
+    transfers: Sequence[Transfer],
+    start: int,
+) -> None:
+    for index, transfer in enumerate(transfers, start=start):
+        ledger.move(
+            db,
+            at_ms=now_ms,
+            guild_id=guild_id,
+            source=_account(table_id, transfer.source),
+            target=_account(table_id, transfer.target),
+            amount=transfer.amount,
+            reason=transfer.reason,
+            ref=f"hand:{hand_id}:{index}",
+            hand_id=hand_id,
+        )
+
+
+def posts_problem(db: sqlite3.Connection, hand_id: int, table_id: int, hand: GffHand) -> str:
+    """Why the stored hand is not where its replay is, or "" when they agree."""
+    booked = db.execute(
+        "SELECT source, target, amount FROM ledger WHERE hand_id = ? AND reason = 'post'"
+        " ORDER BY id",
+        (hand_id,),
+    ).fetchall()
+    replayed = [
+        (_account(table_id, t.source).name, _account(table_id, t.target).name, t.amount)
+        for t in hand.book.transfers
+        if t.reason == "post"
+    ]
+    if booked != replayed:
+        return "the posts booked are not the hand's"
+    posted = {seat: sum(pots.values()) for seat, pots in hand.posted_chips().items()}
+    stacks = _stacks(db, table_id)
+    for seat in hand.seats:
+        if stacks.get(user_of(seat.id)) != seat.stack - posted.get(seat.id, 0):
+            return f"the stack of {seat.id} is not what the hand left it"
+    return ""
+
+
+def _stacks(db: sqlite3.Connection, table_id: int, seated_only: bool = False) -> dict[int, int]:
+    where = " AND status <> 'left'" if seated_only else ""
+    return dict(
+        db.execute(f"SELECT user_id, stack FROM seats WHERE table_id = ?{where}", (table_id,))
+    )
+
+
+def _attribute_carry(db: sqlite3.Connection, table_id: int, settlement: Settlement) -> None:
+    """GFF-4.6: a carried pot adds this hand's posts to who-posted-what; a won pot clears it."""
+    for pot, winner in (("flip", settlement.flip_winner), ("flop", settlement.flop_winner)):
+        if winner is not None:
+            db.execute("DELETE FROM carried_posts WHERE table_id = ? AND pot = ?", (table_id, pot))
+            continue
+        db.executemany(
+            "INSERT INTO carried_posts (table_id, pot, user_id, amount) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (table_id, pot, user_id) DO UPDATE SET amount = amount + excluded.amount",
+            [
+                (table_id, pot, user_of(seat_id), posted[pot])
+                for seat_id, posted in settlement.posted.items()
+                if posted.get(pot)
+            ],
+        )
+
+
+def _check_pots(db: sqlite3.Connection, table_id: int, carry: dict[str, int]) -> None:
+    """Between hands only flip and flop hold chips, and each chip has a poster (GFF-4.6)."""
+    game, flip, flop, bonus, flip_posted, flop_posted = db.execute(
+        "SELECT pot_game, pot_flip, pot_flop, pot_bonus,"
+        " (SELECT COALESCE(SUM(amount), 0) FROM carried_posts"
+        "  WHERE table_id = :t AND pot = 'flip'),"
+        " (SELECT COALESCE(SUM(amount), 0) FROM carried_posts"
+        "  WHERE table_id = :t AND pot = 'flop')"
+        " FROM tables WHERE id = :t",
+        {"t": table_id},
+    ).fetchone()
+    if (game, bonus) != (0, 0):
+        raise Mismatch("the game pot is not empty after the hand")
+    if (flip, flop) != (carry["flip"], carry["flop"]):
+        raise Mismatch("the carried pots are not what the hand left")
+    if (flip_posted, flop_posted) != (flip, flop):
+        raise Mismatch("the carried pots do not add up to what their players posted")
+
+
+def running_hand_id(db: sqlite3.Connection, table_id: int) -> int | None:
+    row = db.execute(
+        "SELECT id FROM hands WHERE table_id = ? AND status = 'running'", (table_id,)
+    ).fetchone()
+    return None if row is None else row[0]
+
+
+def running_record(db: sqlite3.Connection, table_id: int) -> tuple[int, int, str] | None:
+    """(hand id, number, record JSON) of the table's running hand, if any."""
+    row = db.execute(
+        "SELECT id, number, record FROM hands WHERE table_id = ? AND status = 'running'",
+        (table_id,),
+    ).fetchone()
+    if (
+        row is None
+        and db.execute("SELECT 1 FROM tables WHERE id = ?", (table_id,)).fetchone() is None
+    ):
+        raise NoTable(table_id)
+    return row
+
+
+def seats_in_running_hand(db: sqlite3.Connection, table_id: int) -> set[int]:
+    """Users whose seat is in the running hand's record (dealt in or not)."""
+    return {
+        int(seat_id)
+        for (seat_id,) in db.execute(
+            "SELECT json_extract(seat.value, '$.id') FROM hands, json_each(hands.record, '$.seats')"
+            " AS seat WHERE hands.table_id = ? AND hands.status = 'running'",
+            (table_id,),
+        )
+    }
+
+
+def load_hand(db: sqlite3.Connection, hand_id: int) -> StoredHand:
+    row = db.execute(
+        "SELECT id, table_id, number, seq, status, record, result FROM hands WHERE id = ?",
+        (hand_id,),
+    ).fetchone()
+    if row is None:
+        raise NoHand(hand_id)
+    *head, record, result = row
+    return StoredHand(*head, json.loads(record), None if result is None else json.loads(result))
+
+
+def running_hands(db: sqlite3.Connection) -> list[tuple[int, int, int, str]]:
+    """(hand id, table id, number, record JSON) of every running hand."""
+    return db.execute(
+        "SELECT id, table_id, number, record FROM hands WHERE status = 'running' ORDER BY id"
+    ).fetchall()

@@ -1,0 +1,135 @@
+"""What the store hands back: plain frozen values, read in one transaction."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.gff.hand import GffHand
+
+DAY_MS = 24 * 60 * 60 * 1000
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    """A server's house settings (GFF-8): new tables and wallets start from these."""
+
+    stake: int = 10
+    buy_in_stakes: int = 20
+    starting_chips: int = 1000
+    daily_chips: int = 200
+    turn_seconds: int = 60
+
+    @property
+    def buy_in(self) -> int:
+        return self.stake * self.buy_in_stakes
+
+
+@dataclass(frozen=True, slots=True)
+class Wallet:
+    guild_id: int
+    user_id: int
+    balance: int
+    daily_ms: int | None  # when the daily chips were last taken
+
+    def daily_ready_ms(self) -> int:
+        """When the next daily chips may be taken (Unix ms)."""
+        return 0 if self.daily_ms is None else self.daily_ms + DAY_MS
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    table_id: int
+    user_id: int
+    position: int  # clockwise order (GFF-2.1)
+    stack: int
+    status: str  # 'seated', 'away' or 'left'
+
+    @property
+    def seat_id(self) -> str:
+        """The engine's name for this seat."""
+        return str(self.user_id)
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    id: int
+    guild_id: int
+    channel_id: int
+    host_id: int
+    stake: int
+    buy_in: int
+    max_players: int
+    turn_seconds: int
+    status: str  # 'open' or 'closed'
+    pots: dict[str, int]  # game, flip, flop, bonus
+    carried_by: dict[str, dict[int, int]]  # GFF-4.6: pot -> user -> chips they posted
+    seats: tuple[Seat, ...]  # at the table now, clockwise
+    hands_played: int  # settled or void
+    last_dealer: int | None
+
+    @property
+    def carry(self) -> dict[str, int]:
+        """The flip and flop chips the next deal starts with (GFF-4.5)."""
+        return {"flip": self.pots["flip"], "flop": self.pots["flop"]}
+
+
+@dataclass(frozen=True, slots=True)
+class StoredHand:
+    id: int
+    table_id: int
+    number: int
+    seq: int  # actions in the record
+    status: str  # 'running', 'settled' or 'void'
+    record: dict[str, Any]  # rules/replay.md
+    result: dict[str, Any] | None  # the replay result once settled; {"void": why} if void
+
+
+@dataclass(frozen=True, slots=True)
+class RunningHand:
+    """A hand being played, rebuilt from its record: it goes on from `hand.seq`."""
+
+    hand_id: int
+    table_id: int
+    number: int
+    hand: GffHand
+
+
+@dataclass(frozen=True, slots=True)
+class Voided:
+    hand_id: int
+    table_id: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Recovery:
+    """What start-up found: open tables with their seats, and what became of each hand."""
+
+    tables: tuple[Table, ...]
+    running: dict[int, RunningHand] = field(default_factory=dict)  # by table id
+    settled: tuple[int, ...] = ()  # hands whose last action was stored but not settled
+    voided: tuple[Voided, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    user_id: int
+    rank: int  # 1 is the richest; equal totals share a rank
+    total: int
+    wallet: int
+    at_tables: int
+
+
+@dataclass(frozen=True, slots=True)
+class GuildChips:
+    """The conservation check of one guild: held must equal minted - burned."""
+
+    guild_id: int
+    held: int  # wallets + stacks + pots
+    minted: int
+    burned: int
+
+    @property
+    def holds(self) -> bool:
+        return self.held == self.minted - self.burned

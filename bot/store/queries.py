@@ -1,0 +1,107 @@
+"""Reads over many rows: standings, the conservation check and the ledger audit."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from bot.store.models import GuildChips, Standing
+
+# Wallet plus every stack at the guild's tables, ranked; equal totals share a rank.
+RANKED = """
+WITH totals AS (
+    SELECT w.user_id, w.balance AS wallet,
+           COALESCE((SELECT SUM(s.stack) FROM seats AS s JOIN tables AS t ON t.id = s.table_id
+                     WHERE s.user_id = w.user_id AND s.stack > 0 AND t.guild_id = w.guild_id),
+                    0) AS at_tables
+    FROM wallets AS w
+    WHERE w.guild_id = :guild
+)
+SELECT user_id, RANK() OVER (ORDER BY wallet + at_tables DESC) AS rank,
+       wallet + at_tables AS total, wallet, at_tables
+FROM totals
+"""
+
+
+def standings(db: sqlite3.Connection, guild_id: int, top: int) -> list[Standing]:
+    rows = db.execute(
+        f"SELECT * FROM ({RANKED}) ORDER BY rank, user_id LIMIT :top",
+        {"guild": guild_id, "top": top},
+    )
+    return [Standing(*row) for row in rows]
+
+
+def standing(db: sqlite3.Connection, guild_id: int, user_id: int) -> Standing | None:
+    row = db.execute(
+        f"SELECT * FROM ({RANKED}) WHERE user_id = :user",
+        {"guild": guild_id, "user": user_id},
+    ).fetchone()
+    return None if row is None else Standing(*row)
+
+
+# Every chip a guild holds, against every chip the ledger says it minted and burned.
+CONSERVATION = """
+WITH held AS (
+    SELECT guild_id, balance AS chips FROM wallets
+    UNION ALL
+    SELECT t.guild_id, s.stack FROM seats AS s JOIN tables AS t ON t.id = s.table_id
+    UNION ALL
+    SELECT guild_id, pot_game + pot_flip + pot_flop + pot_bonus FROM tables
+),
+supply AS (
+    SELECT guild_id, amount AS minted, 0 AS burned FROM ledger WHERE source = 'mint'
+    UNION ALL
+    SELECT guild_id, 0, amount FROM ledger WHERE target = 'burn'
+),
+guilds AS (SELECT guild_id FROM held UNION SELECT guild_id FROM supply)
+SELECT g.guild_id, COALESCE(h.chips, 0), COALESCE(s.minted, 0), COALESCE(s.burned, 0)
+FROM guilds AS g
+LEFT JOIN (SELECT guild_id, SUM(chips) AS chips FROM held GROUP BY guild_id) AS h USING (guild_id)
+LEFT JOIN (SELECT guild_id, SUM(minted) AS minted, SUM(burned) AS burned
+           FROM supply GROUP BY guild_id) AS s USING (guild_id)
+WHERE :guild IS NULL OR g.guild_id = :guild
+ORDER BY g.guild_id
+"""
+
+
+def conservation(db: sqlite3.Connection, guild_id: int | None) -> list[GuildChips]:
+    """Per guild: wallets + stacks + pots against minted - burned, in one query."""
+    return [GuildChips(*row) for row in db.execute(CONSERVATION, {"guild": guild_id})]
+
+
+# Each account's balance as the ledger's rows add it up, beside the stored balance.
+AUDIT = """
+WITH flows AS (
+    SELECT target AS account, amount FROM ledger WHERE guild_id = :guild
+    UNION ALL
+    SELECT source, -amount FROM ledger WHERE guild_id = :guild
+),
+booked AS (
+    SELECT account, SUM(amount) AS chips FROM flows
+    WHERE account NOT IN ('mint', 'burn') GROUP BY account
+),
+stored AS (
+    SELECT 'wallet:' || user_id AS account, balance AS chips FROM wallets WHERE guild_id = :guild
+    UNION ALL
+    SELECT 'seat:' || s.table_id || ':' || s.user_id, s.stack
+    FROM seats AS s JOIN tables AS t ON t.id = s.table_id WHERE t.guild_id = :guild
+    UNION ALL
+    SELECT 'pot:' || id || ':' || pot.name,
+           CASE pot.name WHEN 'game' THEN pot_game WHEN 'flip' THEN pot_flip
+                         WHEN 'flop' THEN pot_flop ELSE pot_bonus END
+    FROM tables, (SELECT 'game' AS name UNION ALL SELECT 'flip' UNION ALL SELECT 'flop'
+                  UNION ALL SELECT 'bonus') AS pot
+    WHERE guild_id = :guild
+),
+accounts AS (SELECT account FROM booked UNION SELECT account FROM stored)
+SELECT a.account, COALESCE(b.chips, 0), COALESCE(s.chips, 0)
+FROM accounts AS a
+LEFT JOIN booked AS b USING (account)
+LEFT JOIN stored AS s USING (account)
+WHERE COALESCE(b.chips, 0) <> COALESCE(s.chips, 0)
+ORDER BY a.account
+"""
+
+
+def ledger_mismatches(db: sqlite3.Connection, guild_id: int) -> list[tuple[str, int, int]]:
+    """(account, chips the ledger adds up to, chips stored) wherever the two differ."""
+    return db.execute(AUDIT, {"guild": guild_id}).fetchall()

@@ -1,0 +1,79 @@
+"""Start-up: rebuild every running hand from its record, and settle or void what cannot go on.
+
+A hand goes on exactly where its record stops. A record the engine cannot replay
+(or whose booked chips disagree with the replay) is voided: every post goes back
+to its seat and carried-in chips stay carried. A record whose last action ended
+the hand, stored without its settlement, is settled now.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from bot.store import hands
+from bot.store.errors import StoreError
+from bot.store.models import Recovery, RunningHand, Voided
+from bot.store.tables import load_table, open_table_ids
+from engine.errors import EngineError
+from engine.gff.hand import GffHand
+from engine.record import parse_record
+
+log = logging.getLogger(__name__)
+
+
+def replay(record_json: str) -> GffHand:
+    """The hand as its record leaves it; EngineError if the record breaks a rule."""
+    return GffHand.from_record(parse_record(json.loads(record_json)))
+
+
+def recover(db: sqlite3.Connection, now_ms: int) -> Recovery:
+    running: dict[int, RunningHand] = {}
+    settled: list[int] = []
+    voided: list[Voided] = []
+    for hand_id, table_id, number, record_json in hands.running_hands(db):
+        why = ""
+        try:
+            hand = replay(record_json)
+        except EngineError as error:
+            why = f"its record cannot be replayed: {error.message}"
+        except Exception as error:
+            # Whatever else stops the replay (a record that is not JSON, an engine
+            # bug), the hand cannot go on and its chips must go back.
+            log.exception("Hand %s cannot be replayed", hand_id)
+            why = f"its record cannot be replayed: {error!r}"
+        else:
+            if hand.is_over:
+                assert hand.settlement is not None
+                try:
+                    with _savepoint(db):
+                        hands.settle_hand(db, now_ms, hand_id, hand.settlement)
+                    settled.append(hand_id)
+                    continue
+                except StoreError as error:
+                    why = f"its settlement cannot be booked: {error.message}"
+            else:
+                why = hands.posts_problem(db, hand_id, table_id, hand)
+                if not why:
+                    running[table_id] = RunningHand(hand_id, table_id, number, hand)
+                    continue
+        log.warning("Voiding hand %s at table %s: %s", hand_id, table_id, why)
+        hands.void_hand(db, now_ms, hand_id, why)
+        voided.append(Voided(hand_id, table_id, why))
+    tables = tuple(load_table(db, table_id) for table_id in open_table_ids(db))
+    return Recovery(tables, running, tuple(settled), tuple(voided))
+
+
+@contextmanager
+def _savepoint(db: sqlite3.Connection) -> Iterator[None]:
+    db.execute("SAVEPOINT recover_hand")
+    try:
+        yield
+    except BaseException:
+        db.execute("ROLLBACK TO recover_hand")
+        db.execute("RELEASE recover_hand")
+        raise
+    db.execute("RELEASE recover_hand")

@@ -1,0 +1,341 @@
+"""The chip store the bot calls: every operation one transaction, refused with a StoreError.
+
+Arguments are checked here, before any SQL, so that a bad amount or id never
+reaches the database. Every method that writes runs one function of the SQLite
+modules in one transaction (db.py); nothing else in the bot sees SQL, so another
+database (PostgreSQL) can be put behind the same methods.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+from types import TracebackType
+
+from bot.store import hands, queries, recovery, tables, wallets
+from bot.store.amounts import MAX_CHIPS, chips, setting, snowflake
+from bot.store.db import Database
+from bot.store.errors import BadSetting, Mismatch
+from bot.store.migrate import Migration, bundled, migrate
+from bot.store.models import (
+    GuildChips,
+    GuildSettings,
+    Recovery,
+    RunningHand,
+    Seat,
+    Standing,
+    StoredHand,
+    Table,
+    Wallet,
+)
+from engine.actions import Action
+from engine.gff.hand import GffHand
+from engine.gff.settlement import Settlement
+
+# What each setting may be (GFF-2.1, 2.4, 8); the words are shown to the admin.
+GUILD_SETTING_RANGES = {
+    "stake": ("The stake", 1, MAX_CHIPS),
+    # GFF-2.4: four stakes post all three pots and keep one in reserve.
+    "buy_in_stakes": ("The buy-in in stakes", 4, MAX_CHIPS),
+    "starting_chips": ("The starting chips", 0, MAX_CHIPS),
+    "daily_chips": ("The daily chips", 0, MAX_CHIPS),
+    "turn_seconds": ("The turn time", 15, 600),
+}
+MAX_PLAYERS = 5  # GFF-2.1
+MAX_REASON = 200
+
+
+def _ref(kind: str, ref: str | None) -> str:
+    """The caller's event reference (an interaction id, say), or a fresh one."""
+    return f"{kind}:{ref}" if ref is not None else f"{kind}:{uuid.uuid4().hex}"
+
+
+def _reason(reason: str) -> str:
+    if not isinstance(reason, str) or not reason.strip():
+        raise BadSetting("Say why: the reason is written in the ledger.")
+    if len(reason) > MAX_REASON:
+        raise BadSetting(f"Keep the reason under {MAX_REASON} characters.")
+    return reason.strip()
+
+
+class Store:
+    def __init__(
+        self, db: Database, defaults: GuildSettings, clock: Callable[[], float] = time.time
+    ) -> None:
+        self.db = db
+        self.defaults = defaults
+        self._clock = clock
+
+    @classmethod
+    async def open(
+        cls,
+        path: str | Path,
+        *,
+        defaults: GuildSettings | None = None,
+        clock: Callable[[], float] = time.time,
+        migrations: list[Migration] | None = None,
+    ) -> Store:
+        """Open (or create) the database and bring its schema up to date."""
+        db = await Database.open(path)
+        try:
+            await db.call(migrate, bundled() if migrations is None else migrations)
+        except BaseException:
+            await db.close()
+            raise
+        return cls(db, defaults or GuildSettings(), clock)
+
+    async def close(self) -> None:
+        await self.db.close()
+
+    async def __aenter__(self) -> Store:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    def _now_ms(self) -> int:
+        return int(self._clock() * 1000)
+
+    # -- server settings --------------------------------------------------------
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        snowflake(guild_id, "The server id")
+        return await self.db.read(wallets.guild_settings, guild_id, self.defaults)
+
+    async def update_guild_settings(self, guild_id: int, **changes: int) -> GuildSettings:
+        snowflake(guild_id, "The server id")
+        for name, value in changes.items():
+            if name not in GUILD_SETTING_RANGES:
+                raise BadSetting(f"There is no server setting called {name}.")
+            what, low, high = GUILD_SETTING_RANGES[name]
+            setting(value, what, low, high)
+        return await self.db.write(wallets.save_guild_settings, guild_id, self.defaults, changes)
+
+    # -- wallets ----------------------------------------------------------------
+
+    async def open_wallet(self, guild_id: int, user_id: int) -> tuple[Wallet, bool]:
+        """The user's wallet, made with the server's starting chips if new; (wallet, created)."""
+        snowflake(guild_id, "The server id")
+        snowflake(user_id, "The user id")
+        return await self.db.write(
+            wallets.open_wallet, self._now_ms(), guild_id, user_id, self.defaults
+        )
+
+    async def wallet(self, guild_id: int, user_id: int) -> Wallet | None:
+        snowflake(guild_id, "The server id")
+        snowflake(user_id, "The user id")
+        return await self.db.read(wallets.find_wallet, guild_id, user_id)
+
+    async def claim_daily(self, guild_id: int, user_id: int) -> tuple[Wallet, int]:
+        """The daily chips, once per 24 h; (wallet after, chips given) or DailyNotReady."""
+        snowflake(guild_id, "The server id")
+        snowflake(user_id, "The user id")
+        return await self.db.write(
+            wallets.claim_daily, self._now_ms(), guild_id, user_id, self.defaults
+        )
+
+    async def grant(
+        self, guild_id: int, user_id: int, amount: int, reason: str, *, ref: str | None = None
+    ) -> Wallet:
+        """An admin mints chips into a wallet."""
+        snowflake(guild_id, "The server id")
+        snowflake(user_id, "The user id")
+        chips(amount)
+        return await self.db.write(
+            wallets.mint,
+            self._now_ms(),
+            guild_id,
+            user_id,
+            amount,
+            f"grant: {_reason(reason)}",
+            _ref("grant", ref),
+        )
+
+    async def burn(
+        self, guild_id: int, user_id: int, amount: int, reason: str, *, ref: str | None = None
+    ) -> Wallet:
+        """An admin destroys chips from a wallet."""
+        snowflake(guild_id, "The server id")
+        snowflake(user_id, "The user id")
+        chips(amount)
+        return await self.db.write(
+            wallets.burn,
+            self._now_ms(),
+            guild_id,
+            user_id,
+            amount,
+            f"burn: {_reason(reason)}",
+            _ref("burn", ref),
+        )
+
+    # -- tables -----------------------------------------------------------------
+
+    async def open_table(
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        *,
+        stake: int | None = None,
+        buy_in: int | None = None,
+        max_players: int = MAX_PLAYERS,
+        turn_seconds: int | None = None,
+    ) -> Table:
+        """A new table in the channel; what is not given comes from the server's settings."""
+        snowflake(guild_id, "The server id")
+        snowflake(channel_id, "The channel id")
+        snowflake(host_id, "The host id")
+        house = await self.guild_settings(guild_id)
+        stake = setting(house.stake if stake is None else stake, "The stake", 1)
+        default_buy_in = min(stake * house.buy_in_stakes, MAX_CHIPS)
+        buy_in = setting(
+            default_buy_in if buy_in is None else buy_in,
+            "The buy-in (GFF-2.4: at least 4 stakes)",
+            4 * stake,
+        )
+        setting(max_players, "The number of players", 2, MAX_PLAYERS)
+        turn_seconds = setting(
+            house.turn_seconds if turn_seconds is None else turn_seconds, "The turn time", 15, 600
+        )
+        return await self.db.write(
+            tables.open_table,
+            self._now_ms(),
+            guild_id,
+            channel_id,
+            host_id,
+            stake,
+            buy_in,
+            max_players,
+            turn_seconds,
+        )
+
+    async def table(self, table_id: int) -> Table:
+        snowflake(table_id, "The table id")
+        return await self.db.read(tables.load_table, table_id)
+
+    async def table_in_channel(self, channel_id: int) -> Table | None:
+        snowflake(channel_id, "The channel id")
+        return await self.db.read(tables.find_open_table, channel_id)
+
+    async def buy_in(self, table_id: int, user_id: int, *, ref: str | None = None) -> Seat:
+        """A seat with the table's buy-in, from the wallet; NotEnoughChips says how short."""
+        snowflake(table_id, "The table id")
+        snowflake(user_id, "The user id")
+        return await self.db.write(
+            tables.buy_in, self._now_ms(), table_id, user_id, _ref("buy-in", ref)
+        )
+
+    async def cash_out(self, table_id: int, user_id: int, *, ref: str | None = None) -> int:
+        """Leave the table with the whole stack (not while dealt into the running hand)."""
+        snowflake(table_id, "The table id")
+        snowflake(user_id, "The user id")
+        return await self.db.write(
+            tables.cash_out, self._now_ms(), table_id, user_id, _ref("cash-out", ref)
+        )
+
+    async def set_away(self, table_id: int, user_id: int, away: bool) -> None:
+        snowflake(table_id, "The table id")
+        snowflake(user_id, "The user id")
+        await self.db.write(tables.set_away, table_id, user_id, bool(away))
+
+    async def close_table(self, table_id: int) -> dict[int, int]:
+        """Void a running hand, cash out every seat, return carried chips to their posters."""
+        snowflake(table_id, "The table id")
+        return await self.db.write(tables.close_table, self._now_ms(), table_id)
+
+    # -- hands ------------------------------------------------------------------
+
+    async def start_hand(self, table_id: int, hand: GffHand) -> RunningHand:
+        """Store a freshly dealt hand and book its posts (and its settlement if already over)."""
+        snowflake(table_id, "The table id")
+        if hand.seq:
+            raise Mismatch("a hand is stored when it is dealt, before its first action")
+        posts = [t for t in hand.book.transfers if t.reason == "post"]
+        hand_id, number = await self.db.write(
+            hands.start_hand,
+            self._now_ms(),
+            table_id,
+            hand.record().to_json(),
+            posts,
+            hand.settlement,
+        )
+        return RunningHand(hand_id, table_id, number, hand)
+
+    async def record_action(
+        self, hand_id: int, seq: int, action: Action, settlement: Settlement | None = None
+    ) -> None:
+        """Append the action the hand accepted as its number `seq` (the count before it).
+
+        Pass the hand's settlement when this action ended it: the action and the
+        settlement are then stored in the same transaction.
+        """
+        snowflake(hand_id, "The hand id")
+        if isinstance(seq, bool) or not isinstance(seq, int) or seq < 0:
+            raise BadSetting(f"The action number must be 0 or more, not {seq!r}.")
+        await self.db.write(
+            hands.record_action,
+            self._now_ms(),
+            hand_id,
+            seq,
+            json.dumps(action.to_json()),
+            settlement,
+        )
+
+    async def settle_hand(self, hand_id: int, settlement: Settlement) -> None:
+        snowflake(hand_id, "The hand id")
+        await self.db.write(hands.settle_hand, self._now_ms(), hand_id, settlement)
+
+    async def void_hand(self, hand_id: int, reason: str) -> None:
+        """Give every post back; carried-in chips stay carried."""
+        snowflake(hand_id, "The hand id")
+        await self.db.write(hands.void_hand, self._now_ms(), hand_id, _reason(reason))
+
+    async def hand(self, hand_id: int) -> StoredHand:
+        snowflake(hand_id, "The hand id")
+        return await self.db.read(hands.load_hand, hand_id)
+
+    async def running_hand(self, table_id: int) -> RunningHand | None:
+        """The table's running hand rebuilt from its record, as stored now."""
+        snowflake(table_id, "The table id")
+        found = await self.db.read(hands.running_record, table_id)
+        if found is None:
+            return None
+        hand_id, number, record_json = found
+        return RunningHand(hand_id, table_id, number, recovery.replay(record_json))
+
+    async def recover(self) -> Recovery:
+        """At start-up: open tables with their seats, and every running hand replayed."""
+        return await self.db.write(recovery.recover, self._now_ms())
+
+    # -- standings and checks ---------------------------------------------------
+
+    async def standings(self, guild_id: int, top: int = 10) -> list[Standing]:
+        """The top players of a server by wallet plus chips at tables."""
+        snowflake(guild_id, "The server id")
+        setting(top, "The number of players shown", 1, 1000)
+        return await self.db.read(queries.standings, guild_id, top)
+
+    async def standing(self, guild_id: int, user_id: int) -> Standing | None:
+        """One player's rank and total, or None without a wallet."""
+        snowflake(guild_id, "The server id")
+        snowflake(user_id, "The user id")
+        return await self.db.read(queries.standing, guild_id, user_id)
+
+    async def conservation(self, guild_id: int | None = None) -> list[GuildChips]:
+        """Per guild (or one): held chips against minted - burned, from one query."""
+        if guild_id is not None:
+            snowflake(guild_id, "The server id")
+        return await self.db.read(queries.conservation, guild_id)
+
+    async def ledger_mismatches(self, guild_id: int) -> list[tuple[str, int, int]]:
+        """Accounts whose stored balance is not what the ledger adds up to (none, always)."""
+        snowflake(guild_id, "The server id")
+        return await self.db.read(queries.ledger_mismatches, guild_id)

@@ -1,0 +1,226 @@
+"""Tables and seats: opening a table, buying in, cashing out, closing with every chip returned.
+
+Each function runs inside one transaction on the connection's thread (see db.py).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from bot.store import hands, ledger
+from bot.store.errors import (
+    AlreadySeated,
+    ChannelBusy,
+    InHand,
+    Mismatch,
+    NoTable,
+    NotSeated,
+    TableClosed,
+    TableFull,
+)
+from bot.store.models import Seat, Table
+from bot.store.seats import leave
+from bot.store.wallets import wallet
+
+TABLE_COLUMNS = (
+    "id, guild_id, channel_id, host_id, stake, buy_in, max_players, turn_seconds, status,"
+    " pot_game, pot_flip, pot_flop, pot_bonus"
+)
+AT_TABLE = ("seated", "away")
+
+
+def open_table(
+    db: sqlite3.Connection,
+    now_ms: int,
+    guild_id: int,
+    channel_id: int,
+    host_id: int,
+    stake: int,
+    buy_in: int,
+    max_players: int,
+    turn_seconds: int,
+) -> Table:
+    if find_open_table(db, channel_id) is not None:
+        raise ChannelBusy(channel_id)
+    cursor = db.execute(
+        "INSERT INTO tables (guild_id, channel_id, host_id, stake, buy_in, max_players,"
+        " turn_seconds, opened_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (guild_id, channel_id, host_id, stake, buy_in, max_players, turn_seconds, now_ms),
+    )
+    return load_table(db, cursor.lastrowid)
+
+
+def find_open_table(db: sqlite3.Connection, channel_id: int) -> Table | None:
+    row = db.execute(
+        "SELECT id FROM tables WHERE channel_id = ? AND status = 'open'", (channel_id,)
+    ).fetchone()
+    return None if row is None else load_table(db, row[0])
+
+
+def open_table_ids(db: sqlite3.Connection) -> list[int]:
+    return [row[0] for row in db.execute("SELECT id FROM tables WHERE status = 'open' ORDER BY id")]
+
+
+def load_table(db: sqlite3.Connection, table_id: int) -> Table:
+    row = db.execute(f"SELECT {TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,)).fetchone()
+    if row is None:
+        raise NoTable(table_id)
+    carried_by: dict[str, dict[int, int]] = {"flip": {}, "flop": {}}
+    for pot, user_id, amount in db.execute(
+        "SELECT pot, user_id, amount FROM carried_posts WHERE table_id = ? ORDER BY user_id",
+        (table_id,),
+    ):
+        carried_by[pot][user_id] = amount
+    seats = tuple(
+        Seat(*seat)
+        for seat in db.execute(
+            "SELECT table_id, user_id, position, stack, status FROM seats"
+            " WHERE table_id = ? AND status <> 'left' ORDER BY position",
+            (table_id,),
+        )
+    )
+    played, last_dealer = db.execute(
+        "SELECT COUNT(*), (SELECT json_extract(record, '$.dealer') FROM hands"
+        "                  WHERE table_id = :t ORDER BY number DESC LIMIT 1)"
+        " FROM hands WHERE table_id = :t AND status <> 'running'",
+        {"t": table_id},
+    ).fetchone()
+    return Table(
+        *row[:9],
+        pots=dict(zip(ledger.POTS, row[9:13], strict=True)),
+        carried_by=carried_by,
+        seats=seats,
+        hands_played=played,
+        last_dealer=None if last_dealer is None else int(last_dealer),
+    )
+
+
+def open_table_row(db: sqlite3.Connection, table_id: int) -> tuple[int, int, int]:
+    """(guild, stake, buy-in) of an open table, or the error that says why not."""
+    row = db.execute(
+        "SELECT guild_id, stake, buy_in, status FROM tables WHERE id = ?", (table_id,)
+    ).fetchone()
+    if row is None:
+        raise NoTable(table_id)
+    if row[3] != "open":
+        raise TableClosed()
+    return row[0], row[1], row[2]
+
+
+def buy_in(db: sqlite3.Connection, now_ms: int, table_id: int, user_id: int, ref: str) -> Seat:
+    """Take a seat with the table's buy-in, from the user's wallet to a new stack."""
+    guild_id, _stake, amount = open_table_row(db, table_id)
+    wallet(db, guild_id, user_id)  # NoWallet before anything else
+    status = db.execute(
+        "SELECT status FROM seats WHERE table_id = ? AND user_id = ?", (table_id, user_id)
+    ).fetchone()
+    if status is not None and status[0] in AT_TABLE:
+        raise AlreadySeated()
+    max_players = db.execute("SELECT max_players FROM tables WHERE id = ?", (table_id,)).fetchone()[
+        0
+    ]
+    taken = {
+        row[0]
+        for row in db.execute(
+            "SELECT position FROM seats WHERE table_id = ? AND status <> 'left'", (table_id,)
+        )
+    }
+    if len(taken) >= max_players:
+        raise TableFull(max_players)
+    position = min(set(range(max_players)) - taken)
+    # A player who left keeps their row (stack 0), so the seat account stays one row.
+    db.execute(
+        "INSERT INTO seats (table_id, user_id, position, stack, status)"
+        " VALUES (?, ?, ?, 0, 'seated')"
+        " ON CONFLICT (table_id, user_id) DO UPDATE SET position = excluded.position,"
+        " status = 'seated'",
+        (table_id, user_id, position),
+    )
+    ledger.move(
+        db,
+        at_ms=now_ms,
+        guild_id=guild_id,
+        source=ledger.wallet(guild_id, user_id),
+        target=ledger.seat(table_id, user_id),
+        amount=amount,
+        reason="buy-in",
+        ref=ref,
+    )
+    return Seat(table_id, user_id, position, amount, "seated")
+
+
+def cash_out(db: sqlite3.Connection, now_ms: int, table_id: int, user_id: int, ref: str) -> int:
+    """Leave the table: the whole stack back to the wallet; the chips returned."""
+    guild_id, _stake, _buy_in = open_table_row(db, table_id)
+    row = db.execute(
+        "SELECT stack, status FROM seats WHERE table_id = ? AND user_id = ?", (table_id, user_id)
+    ).fetchone()
+    if row is None or row[1] not in AT_TABLE:
+        raise NotSeated()
+    if user_id in hands.seats_in_running_hand(db, table_id):
+        raise InHand()
+    return leave(db, now_ms, guild_id, table_id, user_id, row[0], "cash-out", ref)
+
+
+def set_away(db: sqlite3.Connection, table_id: int, user_id: int, away: bool) -> None:
+    """Mark a player away (auto-played after time-outs) or back."""
+    open_table_row(db, table_id)
+    changed = db.execute(
+        "UPDATE seats SET status = ? WHERE table_id = ? AND user_id = ? AND status <> 'left'",
+        ("away" if away else "seated", table_id, user_id),
+    ).rowcount
+    if changed != 1:
+        raise NotSeated()
+
+
+def close_table(db: sqlite3.Connection, now_ms: int, table_id: int) -> dict[int, int]:
+    """Void any running hand, cash out every seat, return carried chips (GFF-4.6).
+
+    Returns the chips each user got back.
+    """
+    guild_id, _stake, _buy_in = open_table_row(db, table_id)
+    running = hands.running_hand_id(db, table_id)
+    if running is not None:
+        hands.void_hand(db, now_ms, running, "the table closed")
+    returned: dict[int, int] = {}
+    seats = db.execute(
+        "SELECT user_id, stack FROM seats WHERE table_id = ? AND status <> 'left'", (table_id,)
+    ).fetchall()
+    for user_id, stack in seats:
+        returned[user_id] = leave(
+            db,
+            now_ms,
+            guild_id,
+            table_id,
+            user_id,
+            stack,
+            "table closed",
+            f"table:{table_id}:close:seat:{user_id}",
+        )
+    # GFF-4.6: each carried chip goes back to the player who posted it, seated or not.
+    carried = db.execute(
+        "SELECT pot, user_id, amount FROM carried_posts WHERE table_id = ? ORDER BY pot, user_id",
+        (table_id,),
+    ).fetchall()
+    for pot, user_id, amount in carried:
+        ledger.move(
+            db,
+            at_ms=now_ms,
+            guild_id=guild_id,
+            source=ledger.pot(table_id, pot),
+            target=ledger.wallet(guild_id, user_id),
+            amount=amount,
+            reason=f"carried {pot} returned",
+            ref=f"table:{table_id}:close:{pot}:{user_id}",
+        )
+        returned[user_id] = returned.get(user_id, 0) + amount
+    db.execute("DELETE FROM carried_posts WHERE table_id = ?", (table_id,))
+    left = db.execute(
+        "SELECT pot_game + pot_flip + pot_flop + pot_bonus FROM tables WHERE id = ?", (table_id,)
+    ).fetchone()[0]
+    if left:
+        raise Mismatch(f"{left:,} chips in the pots were posted by nobody on record")
+    db.execute(
+        "UPDATE tables SET status = 'closed', closed_ms = ? WHERE id = ?", (now_ms, table_id)
+    )
+    return returned

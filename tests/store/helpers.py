@@ -1,0 +1,116 @@
+"""Shared by the store tests: a table of players, hands played through the store, snapshots."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+
+from bot.store import GuildSettings, Store, Table
+from engine import cards as C
+from engine.gff.hand import GffHand
+from engine.simulate import random_action
+
+GUILD = 501
+OTHER_GUILD = 502
+CHANNEL = 601
+HOST = 700
+USERS = (701, 702, 703, 704, 705, 706)
+DEFAULTS = GuildSettings(
+    stake=10, buy_in_stakes=20, starting_chips=1000, daily_chips=200, turn_seconds=60
+)
+
+
+class Clock:
+    """Store time that a test moves by hand."""
+
+    def __init__(self, now: float = 1_700_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+async def assert_chips_add_up(store: Store) -> None:
+    """The conservation check for every guild, and every balance equal to its ledger rows."""
+    guilds = await store.conservation()
+    for guild in guilds:
+        assert guild.holds, guild
+        assert await store.ledger_mismatches(guild.guild_id) == []
+
+
+def _everything(db: sqlite3.Connection) -> dict:
+    return {
+        "ledger": db.execute("SELECT COUNT(*) FROM ledger").fetchone()[0],
+        "wallets": db.execute("SELECT * FROM wallets ORDER BY 1, 2").fetchall(),
+        "seats": db.execute("SELECT * FROM seats ORDER BY 1, 2").fetchall(),
+        "tables": db.execute("SELECT * FROM tables ORDER BY id").fetchall(),
+        "carried": db.execute("SELECT * FROM carried_posts ORDER BY 1, 2, 3").fetchall(),
+        "hands": db.execute("SELECT * FROM hands ORDER BY id").fetchall(),
+        "settings": db.execute("SELECT * FROM guild_settings ORDER BY 1").fetchall(),
+    }
+
+
+async def snapshot(store: Store) -> dict:
+    """Every row that holds chips or state: equal snapshots mean nothing was written."""
+    return await store.db.read(_everything)
+
+
+async def seated_table(
+    store: Store, users=USERS[:3], channel: int = CHANNEL, guild: int = GUILD, **options
+) -> Table:
+    """A table in `channel` with each of `users` bought in."""
+    table = await store.open_table(guild, channel, HOST, **options)
+    for user in users:
+        await store.open_wallet(guild, user)
+        await store.buy_in(table.id, user)
+    return await store.table(table.id)
+
+
+async def deal(
+    store: Store, table_id: int, deck: list[int] | None = None, rng: random.Random | None = None
+) -> tuple[int, GffHand]:
+    """Deal the table's next hand (the deal moves left each hand) and store it."""
+    table = await store.table(table_id)
+    seats = [(s.seat_id, s.stack) for s in table.seats if s.stack >= 2 * table.stake]
+    ids = [seat_id for seat_id, _ in seats]
+    if table.last_dealer is None or str(table.last_dealer) not in ids:
+        dealer = ids[0]
+    else:
+        dealer = ids[(ids.index(str(table.last_dealer)) + 1) % len(ids)]
+    if deck is None:
+        deck = (rng or random.Random()).sample(range(52), 52)
+    hand = GffHand.start(
+        seats=seats, stake=table.stake, dealer=dealer, deck=deck, carry=table.carry
+    )
+    running = await store.start_hand(table_id, hand)
+    return running.hand_id, hand
+
+
+async def play_on(store: Store, hand_id: int, hand: GffHand, rng: random.Random) -> None:
+    """Random legal actions through the store until the hand is settled."""
+    while not hand.is_over:
+        seq = hand.seq
+        action = random_action(hand, rng)
+        hand.apply(action)
+        await store.record_action(hand_id, seq, action, hand.settlement)
+
+
+async def play_hand(store: Store, table_id: int, rng: random.Random) -> GffHand:
+    hand_id, hand = await deal(store, table_id, rng=rng)
+    await play_on(store, hand_id, hand, rng)
+    return hand
+
+
+def stacked_deck(hands: list[str], stock: str = "") -> list[int]:
+    """A deck that deals `hands` in turn order (left of the dealer first, dealer last).
+
+    Five codes each; the dealer's fifth card is the flip card (GFF-3.1).
+    """
+    dealt = [[C.parse(code) for code in hand.split()] for hand in hands]
+    order = [dealt[seat][i] for i in range(5) for seat in range(len(dealt))]
+    order += [C.parse(code) for code in stock.split()]
+    assert len(set(order)) == len(order), "a card is used twice"
+    return order + [c for c in C.DECK if c not in order]

@@ -1,0 +1,126 @@
+"""The connection: pragmas, one hop per transaction, BEGIN IMMEDIATE, group commit."""
+
+from __future__ import annotations
+
+import asyncio
+
+import aiosqlite
+import pytest
+
+from bot.store import NotEnoughChips
+from bot.store import db as db_module
+from bot.store.db import Database, hop
+from engine.actions import Draw
+from tests.store.helpers import GUILD, USERS, deal
+
+
+def test_the_aiosqlite_internals_the_store_relies_on_still_exist():
+    # hop() runs a function on aiosqlite's thread through these; an upgrade that
+    # renames them must fail here, not in production.
+    assert callable(aiosqlite.Connection._execute)
+    assert isinstance(aiosqlite.Connection.__dict__["_conn"], property)
+
+
+async def test_every_connection_gets_the_pragmas_chips_need(store):
+    def pragmas(db):
+        return {
+            name: db.execute(f"PRAGMA {name}").fetchone()[0]
+            for name in ("journal_mode", "foreign_keys", "synchronous", "busy_timeout")
+        }
+
+    assert await store.db.read(pragmas) == {
+        "journal_mode": "wal",
+        "foreign_keys": 1,
+        "synchronous": 2,  # FULL
+        "busy_timeout": 5000,
+    }
+
+
+async def test_write_transactions_begin_immediate(store):
+    statements: list[str] = []
+    await hop(store.db._conn, lambda db: db.set_trace_callback(statements.append))
+    await store.open_wallet(GUILD, USERS[0])
+    await hop(store.db._conn, lambda db: db.set_trace_callback(None))
+    assert statements[0] == "BEGIN IMMEDIATE"
+    assert statements[-1] == "COMMIT"
+
+
+async def test_an_action_costs_one_thread_hop(store, monkeypatch):
+    table = await store.open_table(GUILD, 1, USERS[0])
+    for user in USERS[:2]:
+        await store.open_wallet(GUILD, user)
+        await store.buy_in(table.id, user)
+    hand_id, hand = await deal(store, table.id)
+    hops = []
+
+    def counting(conn, fn, *args):
+        hops.append(fn)
+        return hop(conn, fn, *args)
+
+    monkeypatch.setattr(db_module, "hop", counting)
+    await store.record_action(hand_id, 0, Draw(hand.current, "stock"))
+    assert len(hops) == 1
+
+
+async def test_writes_that_arrive_together_share_one_commit(db_path):
+    database = await Database.open(db_path)
+    try:
+        await database.call(lambda db: db.execute("CREATE TABLE t (x INTEGER)"))
+        before = database.commits
+
+        def insert(db, x):
+            db.execute("INSERT INTO t VALUES (?)", (x,))
+            return x
+
+        results = await asyncio.gather(*(database.write(insert, x) for x in range(50)))
+        assert results == list(range(50))
+        assert database.commits - before < 50
+        count = await database.read(lambda db: db.execute("SELECT COUNT(*) FROM t").fetchone()[0])
+        assert count == 50
+    finally:
+        await database.close()
+
+
+async def test_a_refused_write_in_a_group_leaves_no_trace_and_spares_the_others(db_path):
+    database = await Database.open(db_path)
+    try:
+        await database.call(lambda db: db.execute("CREATE TABLE t (x INTEGER)"))
+
+        def insert(db, x):
+            db.execute("INSERT INTO t VALUES (?)", (x,))
+            if x % 3 == 0:
+                raise NotEnoughChips(0, x, "Test")
+            return x
+
+        results = await asyncio.gather(
+            *(database.write(insert, x) for x in range(1, 31)), return_exceptions=True
+        )
+        refused = [r for r in results if isinstance(r, NotEnoughChips)]
+        assert len(refused) == 10
+        rows = await database.read(lambda db: db.execute("SELECT x FROM t ORDER BY x").fetchall())
+        assert [x for (x,) in rows] == [x for x in range(1, 31) if x % 3]
+    finally:
+        await database.close()
+
+
+async def test_a_write_cancelled_before_its_turn_writes_nothing(db_path):
+    database = await Database.open(db_path)
+    try:
+        await database.call(lambda db: db.execute("CREATE TABLE t (x INTEGER)"))
+
+        def insert(db, x):
+            db.execute("INSERT INTO t VALUES (?)", (x,))
+
+        first = asyncio.ensure_future(database.write(insert, 1))
+        await asyncio.sleep(0)  # the first write holds the lock
+        second = asyncio.ensure_future(database.write(insert, 2))
+        await asyncio.sleep(0)
+        second.cancel()
+        await first
+        with pytest.raises(asyncio.CancelledError):
+            await second
+        await database.write(insert, 3)
+        rows = await database.read(lambda db: db.execute("SELECT x FROM t ORDER BY x").fetchall())
+        assert rows == [(1,), (3,)]
+    finally:
+        await database.close()
