@@ -16,6 +16,7 @@ from engine import cards as C
 from engine.actions import DISCARD, STOCK, Action, Discard, Draw, Drop, Hit, Spread
 from engine.cards import Card, CardError
 from engine.errors import EngineError
+from engine.fairness import commitment
 
 MAX_SEATS = 5  # GFF-2.1
 
@@ -35,9 +36,10 @@ class HandRecord:
     deck: tuple[Card, ...]
     carry: dict[str, int] = field(default_factory=lambda: {"flip": 0, "flop": 0})
     actions: tuple[Any, ...] = ()  # Action values, or raw dicts not yet parsed
+    salt: str | None = None  # of the deck commitment (engine/fairness.py), if one was shown
 
     def to_json(self) -> dict:
-        return {
+        data = {
             "game": self.game,
             "stake": self.stake,
             "seats": [{"id": s.id, "stack": s.stack} for s in self.seats],
@@ -46,6 +48,11 @@ class HandRecord:
             "deck": [C.code(c) for c in self.deck],
             "actions": [a.to_json() if hasattr(a, "to_json") else a for a in self.actions],
         }
+        if self.salt is not None:
+            # Replaying ignores these; they let anyone check the deck commitment.
+            data["salt"] = self.salt
+            data["commitment"] = commitment(self.deck, self.salt)
+        return data
 
 
 def _bad(message: str, action: int | None = None) -> EngineError:
@@ -89,7 +96,9 @@ def parse_record(data: Any, *, games: Sequence[str] = ("gff",)) -> HandRecord:
     actions = data["actions"]
     if not isinstance(actions, list):
         raise _bad("actions must be a list")
-    return HandRecord(game, stake, seats, dealer, deck, carry, tuple(actions))
+    salt = data.get("salt")
+    salt = salt if isinstance(salt, str) else None  # only the commitment's; replay ignores it
+    return HandRecord(game, stake, seats, dealer, deck, carry, tuple(actions), salt)
 
 
 def _parse_seats(raw: Any) -> tuple[SeatRecord, ...]:

@@ -29,6 +29,7 @@ from engine.actions import (
 from engine.cards import Card
 from engine.chips import ChipBook, pot_account, seat_account, split
 from engine.errors import EngineError
+from engine.fairness import commitment
 from engine.gff import settlement as ending
 from engine.gff.events import Event
 from engine.gff.flipflop import Reveal, flop_suit, lowest_holder, reveal_schedule
@@ -75,6 +76,7 @@ class GffHand:
         self.seats: tuple[SeatRecord, ...] = record.seats
         self.dealer = record.dealer
         self.deck = record.deck
+        self.salt = record.salt
         self.carried_in = dict(record.carry)
         self.posted: dict[str, tuple[str, ...]] = {
             s.id: pots_to_post(s.stack, stake) for s in record.seats
@@ -147,8 +149,12 @@ class GffHand:
         dealer: str,
         deck: Sequence[Card],
         carry: Mapping[str, int] | None = None,
+        salt: str | None = None,
     ) -> GffHand:
-        """A new hand for the table: seats in clockwise order as (id, stack)."""
+        """A new hand for the table: seats in clockwise order as (id, stack).
+
+        With a `salt`, the hand has a deck commitment to show at the deal.
+        """
         record = HandRecord(
             game="gff",
             stake=stake,
@@ -156,6 +162,7 @@ class GffHand:
             dealer=dealer,
             deck=tuple(deck),
             carry={"flip": 0, "flop": 0, **(carry or {})},
+            salt=salt,
         )
         return cls(record)
 
@@ -180,6 +187,7 @@ class GffHand:
             deck=self.deck,
             carry=dict(self.carried_in),
             actions=tuple(self.actions),
+            salt=self.salt,
         )
 
     def _turn_order(self) -> tuple[str, ...]:
@@ -190,6 +198,11 @@ class GffHand:
         return tuple(s for s in clockwise if self.posted[s])
 
     # -- what may be done -------------------------------------------------------
+
+    @property
+    def commitment(self) -> str | None:
+        """The SHA-256 shown at the deal, if the hand has a salt (engine/fairness.py)."""
+        return commitment(self.deck, self.salt) if self.salt is not None else None
 
     @property
     def is_over(self) -> bool:
