@@ -10,10 +10,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.settings import Settings
+from bot.store import GuildSettings, Store
+from bot.tables import AsyncioScheduler, Scheduler, TableService
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS: tuple[str, ...] = ("cogs.gff",)
+EXTENSIONS: tuple[str, ...] = ("cogs.gff", "cogs.bankroll")
 
 SORRY = "Something went wrong on our side; nothing was changed."
 
@@ -47,8 +49,27 @@ async def tell_user_it_failed(interaction: discord.Interaction) -> None:
         log.warning("Could not tell the user that interaction %s failed", interaction.id)
 
 
+class _Unheard:
+    """Until the table cog is loaded nobody listens; nothing is sent."""
+
+    def __getattr__(self, name: str):
+        async def ignore(*args, **kwargs) -> None:
+            return None
+
+        return ignore
+
+
 class GffBot(commands.Bot):
-    def __init__(self, settings: Settings, extensions: Sequence[str] = EXTENSIONS) -> None:
+    store: Store
+    tables: TableService
+
+    def __init__(
+        self,
+        settings: Settings,
+        extensions: Sequence[str] = EXTENSIONS,
+        *,
+        scheduler: Scheduler | None = None,
+    ) -> None:
         super().__init__(
             # Mentions only: there are no prefix commands, and no message content intent.
             command_prefix=commands.when_mentioned,
@@ -59,11 +80,40 @@ class GffBot(commands.Bot):
         )
         self.settings = settings
         self.initial_extensions = tuple(extensions)
+        self.scheduler = scheduler or AsyncioScheduler()
 
     async def setup_hook(self) -> None:
+        # The store first: cogs may read it as they load, and recovery must come before
+        # any interaction can reach a table.
+        path = self.settings.database_path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.store = await Store.open(path, defaults=self.house_defaults())
+        self.tables = TableService(self.store, self.scheduler, _Unheard())
+        recovery = await self.store.recover()
+        for voided in recovery.voided:
+            log.warning("Hand %s could not be resumed and was voided: %s",
+                        voided.hand_id, voided.reason)
         for extension in self.initial_extensions:
             await self.load_extension(extension)
+        await self.tables.restore(recovery)
         await self.sync_commands()
+
+    def house_defaults(self) -> GuildSettings:
+        s = self.settings
+        return GuildSettings(
+            stake=s.default_stake,
+            buy_in_stakes=s.default_buy_in_stakes,
+            starting_chips=s.starting_chips,
+            daily_chips=s.daily_chips,
+            turn_seconds=s.turn_seconds,
+        )
+
+    async def close(self) -> None:
+        self.scheduler.cancel_all()
+        await super().close()
+        store = getattr(self, "store", None)
+        if store is not None:
+            await store.close()
 
     async def sync_commands(self) -> None:
         guild_id = self.settings.dev_guild_id

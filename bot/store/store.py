@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
 
-from bot.store import hands, queries, recovery, tables, wallets
+from bot.store import hands, history, queries, recovery, tables, wallets
 from bot.store.amounts import MAX_CHIPS, chips, setting, snowflake
 from bot.store.db import Database
 from bot.store.errors import BadSetting, Mismatch
@@ -314,6 +314,17 @@ class Store:
     async def recover(self) -> Recovery:
         """At start-up: open tables with their seats, and every running hand replayed."""
         return await self.db.write(recovery.recover, self._now_ms())
+
+    async def recent_hands(self, table_id: int, limit: int = 10) -> list[StoredHand]:
+        """The table's last hands, newest first (running, settled or void)."""
+        snowflake(table_id, "The table id")
+        setting(limit, "The number of hands", 1, 100)
+        return await self.db.read(history.recent_hands, table_id, limit)
+
+    async def hand_by_number(self, table_id: int, number: int) -> StoredHand | None:
+        snowflake(table_id, "The table id")
+        setting(number, "The hand number", 1)
+        return await self.db.read(history.hand_by_number, table_id, number)
 
     # -- standings and checks ---------------------------------------------------
 

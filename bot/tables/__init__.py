@@ -1,0 +1,23 @@
+"""The tables being played: the service that joins the engine, the store and time."""
+
+from bot.tables.scheduler import AsyncioScheduler, ManualScheduler, Scheduler
+from bot.tables.service import (
+    LiveTable,
+    StaleButton,
+    TableError,
+    TableListener,
+    TableService,
+    shuffled_deck,
+)
+
+__all__ = [
+    "AsyncioScheduler",
+    "LiveTable",
+    "ManualScheduler",
+    "Scheduler",
+    "StaleButton",
+    "TableError",
+    "TableListener",
+    "TableService",
+    "shuffled_deck",
+]

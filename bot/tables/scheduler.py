@@ -1,0 +1,100 @@
+"""Timers behind one small interface, so tests drive time instead of sleeping.
+
+Each timer has a key (one per table and purpose); scheduling a key again
+replaces the earlier timer, so a table never has two turn clocks running.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import Protocol
+
+log = logging.getLogger(__name__)
+
+Job = Callable[[], Awaitable[None]]
+
+
+class Scheduler(Protocol):
+    def now(self) -> float:
+        """Seconds since the epoch."""
+
+    def call_later(self, delay: float, key: str, job: Job) -> None:
+        """Run `job` after `delay` seconds, replacing any timer with the same key."""
+
+    def cancel(self, key: str) -> None: ...
+
+    def cancel_all(self) -> None: ...
+
+
+class AsyncioScheduler:
+    """Real time, on the running event loop."""
+
+    def __init__(self) -> None:
+        self._tasks: dict[str, asyncio.Task] = {}
+
+    def now(self) -> float:
+        return time.time()
+
+    def call_later(self, delay: float, key: str, job: Job) -> None:
+        self.cancel(key)
+        # Named `bg:` so the offline harness knows not to wait for a timer.
+        task = asyncio.get_running_loop().create_task(self._run(delay, key, job), name=f"bg:{key}")
+        self._tasks[key] = task
+
+    async def _run(self, delay: float, key: str, job: Job) -> None:
+        await asyncio.sleep(max(delay, 0))
+        if self._tasks.get(key) is asyncio.current_task():
+            del self._tasks[key]
+        try:
+            await job()
+        except Exception:
+            log.exception("Timer %s failed", key)
+
+    def cancel(self, key: str) -> None:
+        task = self._tasks.pop(key, None)
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+
+    def cancel_all(self) -> None:
+        for key in list(self._tasks):
+            self.cancel(key)
+
+
+class ManualScheduler:
+    """A clock that moves only when told: `await advance(seconds)` runs what falls due."""
+
+    def __init__(self, start: float = 1_800_000_000.0) -> None:
+        self._now = start
+        self._jobs: dict[str, tuple[float, Job]] = {}
+
+    def now(self) -> float:
+        return self._now
+
+    def call_later(self, delay: float, key: str, job: Job) -> None:
+        self._jobs[key] = (self._now + max(delay, 0), job)
+
+    def cancel(self, key: str) -> None:
+        self._jobs.pop(key, None)
+
+    def cancel_all(self) -> None:
+        self._jobs.clear()
+
+    def due_in(self, key: str) -> float | None:
+        found = self._jobs.get(key)
+        return None if found is None else found[0] - self._now
+
+    async def advance(self, seconds: float) -> None:
+        """Move the clock on, running each job as its time comes, earliest first."""
+        until = self._now + seconds
+        while True:
+            due = [(at, key) for key, (at, _) in self._jobs.items() if at <= until]
+            if not due:
+                break
+            at, key = min(due)
+            self._now = max(self._now, at)
+            _, job = self._jobs.pop(key)
+            await job()
+        self._now = until

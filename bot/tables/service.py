@@ -1,0 +1,479 @@
+"""The tables being played: each table's lock, running hand, turn clock and next deal.
+
+The service is where the engine, the store and time meet. It decides no rule
+(the engine does) and sends nothing to Discord (the listener does): every change
+is committed to the store first, then the listener is told.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from bot.store import (
+    InHand,
+    NotSeated,
+    Recovery,
+    RunningHand,
+    Seat,
+    Store,
+    StoreError,
+    Table,
+)
+from bot.tables.scheduler import Scheduler
+from engine.actions import Action
+from engine.cards import Card
+from engine.errors import EngineError
+from engine.gff.autoplay import stand_in_action
+from engine.gff.hand import GffHand
+from engine.gff.posting import is_eliminated, pots_to_post
+from engine.gff.settlement import Settlement
+from engine.gff.views import PrivateView
+
+log = logging.getLogger(__name__)
+
+TIMEOUTS_BEFORE_AWAY = 2  # time-outs in a row before a player is marked away
+NEXT_HAND_SECONDS = 8  # the public countdown between hands
+
+
+class TableError(Exception):
+    """A refusal a player can read; nothing was changed."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class StaleButton(TableError):
+    def __init__(self) -> None:
+        super().__init__("That button is out of date; here is your hand as it is now.")
+
+
+class TableListener(Protocol):
+    """What the Discord side is told, always after the store has committed."""
+
+    async def table_changed(self, table: LiveTable) -> None: ...
+
+    async def hand_started(self, table: LiveTable) -> None: ...
+
+    async def turn_started(self, table: LiveTable, seat: str) -> None: ...
+
+    async def hand_ended(self, table: LiveTable, settlement: Settlement, number: int) -> None: ...
+
+    async def next_hand_soon(self, table: LiveTable, seconds: int) -> None: ...
+
+    async def player_removed(self, table: LiveTable, user_id: int, chips: int, why: str) -> None:
+        ...
+
+    async def table_closed(self, table: LiveTable, returned: dict[int, int], why: str) -> None:
+        ...
+
+
+DeckSource = Callable[["LiveTable"], Sequence[Card]]
+
+
+def shuffled_deck(_: LiveTable) -> list[Card]:
+    """A fair shuffle from the operating system's randomness."""
+    return secrets.SystemRandom().sample(range(52), 52)
+
+
+@dataclass
+class LiveTable:
+    """One open table as the bot holds it between store commits."""
+
+    info: Table
+    running: RunningHand | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    leaving: set[int] = field(default_factory=set)  # asked to leave during a hand
+    away: set[int] = field(default_factory=set)  # timed out twice in a row
+    timeouts: dict[int, int] = field(default_factory=dict)  # time-outs in a row
+    closing: bool = False  # /gff end during a hand: close when it is over
+    deadline: float | None = None  # when the current turn times out
+    turn_seat: str | None = None
+    last_result: tuple[int, Settlement] | None = None  # (hand number, settlement)
+
+    @property
+    def id(self) -> int:
+        return self.info.id
+
+    @property
+    def hand(self) -> GffHand | None:
+        return self.running.hand if self.running else None
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        return self.info.seats
+
+    def seat_of(self, user_id: int) -> Seat | None:
+        return next((s for s in self.info.seats if s.user_id == user_id), None)
+
+    def dealt_in(self, user_id: int) -> bool:
+        hand = self.hand
+        return hand is not None and not hand.is_over and str(user_id) in hand.hands
+
+    def can_be_dealt(self) -> list[Seat]:
+        """GFF-2.4: seats with at least two stakes, who are here to play."""
+        return [
+            s for s in self.info.seats
+            if s.status == "seated" and pots_to_post(s.stack, self.info.stake)
+        ]
+
+
+class TableService:
+    def __init__(
+        self,
+        store: Store,
+        scheduler: Scheduler,
+        listener: TableListener,
+        *,
+        deck_source: DeckSource = shuffled_deck,
+        first_dealer: Callable[[list[Seat]], Seat] = secrets.choice,
+        next_hand_seconds: float = NEXT_HAND_SECONDS,
+    ) -> None:
+        self.store = store
+        self.scheduler = scheduler
+        self.listener = listener
+        self.deck_source = deck_source  # tests put fixed decks here
+        self.first_dealer = first_dealer
+        self.next_hand_seconds = next_hand_seconds
+        self.tables: dict[int, LiveTable] = {}  # by table id
+        self._by_channel: dict[int, int] = {}
+        self._opening = asyncio.Lock()  # one table per channel, even when two join at once
+        self._dealers: dict[int, int] = {}  # table -> last dealer's seat position
+
+    # -- finding tables ---------------------------------------------------------------
+
+    def in_channel(self, channel_id: int) -> LiveTable | None:
+        table_id = self._by_channel.get(channel_id)
+        return self.tables.get(table_id) if table_id is not None else None
+
+    def table_here(self, channel_id: int) -> LiveTable:
+        table = self.in_channel(channel_id)
+        if table is None:
+            raise TableError("There is no table in this channel. Start one with `/gff join`.")
+        return table
+
+    def _track(self, info: Table, running: RunningHand | None = None) -> LiveTable:
+        table = self.tables.get(info.id)
+        if table is None:
+            table = LiveTable(info, running)
+            self.tables[info.id] = table
+            self._by_channel[info.channel_id] = info.id
+        else:
+            table.info = info
+            if running is not None:
+                table.running = running
+        return table
+
+    def _forget(self, table: LiveTable) -> None:
+        self.tables.pop(table.id, None)
+        if self._by_channel.get(table.info.channel_id) == table.id:
+            del self._by_channel[table.info.channel_id]
+        for key in ("turn", "deal"):
+            self.scheduler.cancel(f"{key}:{table.id}")
+
+    async def _refresh(self, table: LiveTable) -> None:
+        table.info = await self.store.table(table.id)
+
+    async def restore(self, recovery: Recovery) -> None:
+        """After a restart: every open table with its seats, and its hand where one runs."""
+        for info in recovery.tables:
+            table = self._track(info, recovery.running.get(info.id))
+            table.away = {s.user_id for s in info.seats if s.status == "away"}
+            async with table.lock:
+                if table.hand is not None and not table.hand.is_over:
+                    await self._after_action(table)
+                elif len(table.can_be_dealt()) >= 2 and info.hands_played:
+                    self.scheduler.call_later(
+                        self.next_hand_seconds, f"deal:{table.id}", lambda t=table: self.deal(t)
+                    )
+
+    # -- joining, creating, leaving -----------------------------------------------------
+
+    async def join(self, guild_id: int, channel_id: int, user_id: int) -> tuple[LiveTable, bool]:
+        """A seat at this channel's table, made with the server defaults if there is none.
+
+        Returns the table and whether this join created it.
+        """
+        async with self._opening:
+            table = self.in_channel(channel_id)
+            created = table is None
+            if table is None:
+                await self.store.open_wallet(guild_id, user_id)
+                table = self._track(await self.store.open_table(guild_id, channel_id, user_id))
+        try:
+            await self._seat(table, guild_id, user_id)
+        except StoreError:
+            if created:
+                await self._close(table, "the host could not buy in")
+            raise
+        return table, created
+
+    async def create(
+        self,
+        guild_id: int,
+        channel_id: int,
+        user_id: int,
+        *,
+        stake: int | None,
+        buy_in: int | None,
+        max_players: int | None,
+        turn_seconds: int | None,
+    ) -> LiveTable:
+        async with self._opening:
+            if self.in_channel(channel_id) is not None:
+                raise TableError("This channel already has a table: join it with `/gff join`.")
+            await self.store.open_wallet(guild_id, user_id)
+            options = {} if max_players is None else {"max_players": max_players}
+            info = await self.store.open_table(
+                guild_id, channel_id, user_id, stake=stake, buy_in=buy_in,
+                turn_seconds=turn_seconds, **options,
+            )
+            table = self._track(info)
+        try:
+            await self._seat(table, guild_id, user_id)
+        except StoreError:
+            await self._close(table, "the host could not buy in")
+            raise
+        return table
+
+    async def _seat(self, table: LiveTable, guild_id: int, user_id: int) -> None:
+        async with table.lock:
+            if table.seat_of(user_id) is not None:
+                raise TableError("You already have a seat at this table.")
+            await self.store.open_wallet(guild_id, user_id)
+            await self.store.buy_in(table.id, user_id)
+            await self._refresh(table)
+        await self.listener.table_changed(table)
+
+    async def leave(self, channel_id: int, user_id: int) -> str:
+        """Cash out now between hands; during a hand, after it (played by the stand-in)."""
+        table = self.table_here(channel_id)
+        async with table.lock:
+            if table.seat_of(user_id) is None:
+                raise TableError("You have no seat at this table.")
+            if table.dealt_in(user_id):
+                table.leaving.add(user_id)
+                note = (
+                    "You will leave when this hand is over; until then your turns are "
+                    "played for you (draw, then throw the card worth most)."
+                )
+                await self._play_stand_ins(table)
+                return note
+            chips = await self.store.cash_out(table.id, user_id)
+            await self._refresh(table)
+        await self.listener.player_removed(table, user_id, chips, "left the table")
+        await self.listener.table_changed(table)
+        await self._close_if_empty(table)
+        return f"You left the table with {chips} chips, back in your bankroll."
+
+    async def end(self, channel_id: int, user_id: int, *, can_manage: bool) -> str:
+        table = self.table_here(channel_id)
+        if user_id != table.info.host_id and not can_manage:
+            raise TableError("Only the host (or someone with Manage Server) can end the table.")
+        async with table.lock:
+            if table.hand is not None and not table.hand.is_over:
+                table.closing = True
+                return "The table will close when this hand is over; everyone is then cashed out."
+        await self._close(table, "the table was ended")
+        return "The table is closed; everyone was cashed out."
+
+    async def _close(self, table: LiveTable, why: str) -> None:
+        async with table.lock:
+            await self._close_locked(table, why)
+
+    async def _close_locked(self, table: LiveTable, why: str) -> None:
+        """Cash everyone out, carried chips back to their posters (GFF-4.6)."""
+        if table.id not in self.tables:
+            return
+        returned = await self.store.close_table(table.id)
+        self._forget(table)
+        await self.listener.table_closed(table, returned, why)
+
+    async def _close_if_empty(self, table: LiveTable) -> None:
+        if not table.info.seats:
+            await self._close(table, "everyone left")
+
+    # -- dealing -------------------------------------------------------------------------
+
+    async def start(self, channel_id: int, user_id: int) -> None:
+        table = self.table_here(channel_id)
+        if user_id != table.info.host_id:
+            raise TableError("Only the host can start the table.")
+        if table.hand is not None and not table.hand.is_over:
+            raise TableError("A hand is already being played.")
+        if len(table.can_be_dealt()) < 2:
+            raise TableError("At least 2 players with two stakes or more are needed to deal.")
+        await self.deal(table)
+
+    async def deal(self, table: LiveTable) -> None:
+        """Deal the next hand (GFF-2.8), or say why not."""
+        async with table.lock:
+            self.scheduler.cancel(f"deal:{table.id}")
+            if table.id not in self.tables or (table.hand and not table.hand.is_over):
+                return
+            await self._refresh(table)
+            players = table.can_be_dealt()
+            if len(players) < 2:
+                await self.listener.table_changed(table)
+                return
+            dealer = self._next_dealer(table, players)
+            hand = GffHand.start(
+                seats=[(s.seat_id, s.stack) for s in table.info.seats if s.status != "left"],
+                stake=table.info.stake,
+                dealer=dealer.seat_id,
+                deck=list(self.deck_source(table)),
+                carry=table.info.carry,
+            )
+            table.running = await self.store.start_hand(table.id, hand)
+            self._dealers[table.id] = dealer.position
+            table.turn_seat = None
+            await self._refresh(table)
+            await self.listener.hand_started(table)
+            await self._after_action(table)
+
+    def _next_dealer(self, table: LiveTable, players: list[Seat]) -> Seat:
+        """GFF-2.8: at random first, then the next dealt-in seat on the left."""
+        last = self._dealers.get(table.id)
+        if last is None and table.info.last_dealer is not None:
+            seat = table.seat_of(table.info.last_dealer)
+            last = seat.position if seat else None
+        if last is None:
+            return self.first_dealer(players)
+        later = [s for s in players if s.position > last]
+        return later[0] if later else players[0]
+
+    # -- playing -------------------------------------------------------------------------
+
+    async def act(self, table_id: int, user_id: int, action: Action, seq: int) -> None:
+        """Apply a player's action if it is still the hand's action number `seq`."""
+        table = self.tables.get(table_id)
+        if table is None:
+            raise TableError("This table is closed.")
+        async with table.lock:
+            hand = table.hand
+            if hand is None or hand.is_over:
+                raise StaleButton()
+            if seq != hand.seq:
+                raise StaleButton()
+            try:
+                hand.check(action)
+            except EngineError as refused:
+                raise TableError(refused.message) from None
+            table.timeouts.pop(user_id, None)
+            if user_id in table.away:
+                table.away.discard(user_id)
+                await self.store.set_away(table.id, user_id, False)
+            await self._commit(table, action)
+
+    async def _commit(self, table: LiveTable, action: Action) -> None:
+        """Apply a checked action, store it (with the settlement if it ends the hand)."""
+        running = table.running
+        assert running is not None
+        hand = running.hand
+        seq = hand.seq
+        hand.apply(action)
+        try:
+            await self.store.record_action(running.hand_id, seq, action, hand.settlement)
+        except BaseException:
+            # The store did not take it: the hand goes back to what the store holds.
+            table.running = await self.store.running_hand(table.id)
+            raise
+        await self._after_action(table)
+
+    async def _after_action(self, table: LiveTable) -> None:
+        hand = table.hand
+        assert hand is not None
+        if hand.is_over:
+            await self._hand_over(table)
+            return
+        seat = hand.current
+        if seat != table.turn_seat:
+            table.turn_seat = seat
+            table.deadline = self.scheduler.now() + table.info.turn_seconds
+            self.scheduler.call_later(
+                table.info.turn_seconds, f"turn:{table.id}",
+                lambda s=hand.seq: self._timed_out(table, s),
+            )
+            await self.listener.turn_started(table, seat)
+        await self.listener.table_changed(table)
+        await self._play_stand_ins(table)
+
+    async def _play_stand_ins(self, table: LiveTable) -> None:
+        """Players who left or are away are played at once, so nobody waits for them."""
+        hand = table.hand
+        while hand is not None and not hand.is_over:
+            user = int(hand.current) if hand.current and hand.current.isdigit() else None
+            if user is None or (user not in table.leaving and user not in table.away):
+                return
+            await self._commit(table, stand_in_action(hand.private_view(hand.current)))
+            hand = table.hand
+
+    async def _timed_out(self, table: LiveTable, seq: int) -> None:
+        async with table.lock:
+            hand = table.hand
+            if hand is None or hand.is_over or hand.seq != seq:
+                return  # the player acted in time
+            seat = hand.current
+            user = int(seat)
+            table.timeouts[user] = table.timeouts.get(user, 0) + 1
+            if table.timeouts[user] >= TIMEOUTS_BEFORE_AWAY and user not in table.away:
+                table.away.add(user)
+                await self.store.set_away(table.id, user, True)
+            # The whole rest of the turn: draw, then discard (engine/gff/autoplay.py).
+            await self._commit(table, stand_in_action(hand.private_view(seat)))
+            while table.hand and not table.hand.is_over and table.hand.current == seat:
+                await self._commit(table, stand_in_action(table.hand.private_view(seat)))
+
+    async def _hand_over(self, table: LiveTable) -> None:
+        running = table.running
+        assert running is not None and running.hand.settlement is not None
+        settlement = running.hand.settlement
+        self.scheduler.cancel(f"turn:{table.id}")
+        table.turn_seat = table.deadline = None
+        table.last_result = (running.number, settlement)
+        await self._refresh(table)
+        await self.listener.hand_ended(table, settlement, running.number)
+        removals: list[tuple[int, str]] = []
+        for seat in table.info.seats:
+            user = seat.user_id
+            if is_eliminated(seat.stack, table.info.stake):
+                removals.append((user, "is out: below two stakes"))
+            elif user in table.leaving:
+                removals.append((user, "left the table"))
+            elif user in table.away:
+                removals.append((user, "was away for two turns in a row"))
+        for user, why in removals:
+            try:
+                chips = await self.store.cash_out(table.id, user)
+            except (NotSeated, InHand) as exc:
+                log.warning("Could not cash out %s at table %s: %s", user, table.id, exc)
+                continue
+            table.leaving.discard(user)
+            table.away.discard(user)
+            table.timeouts.pop(user, None)
+            await self.listener.player_removed(table, user, chips, why)
+        await self._refresh(table)
+        if table.closing or not table.info.seats:
+            why = "the table was ended" if table.closing else "everyone left"
+            await self._close_locked(table, why)
+            return
+        await self.listener.table_changed(table)
+        if len(table.can_be_dealt()) >= 2:
+            seconds = self.next_hand_seconds
+            await self.listener.next_hand_soon(table, round(seconds))
+            self.scheduler.call_later(seconds, f"deal:{table.id}", lambda: self.deal(table))
+
+    # -- reading -------------------------------------------------------------------------
+
+    def hand_view(self, table: LiveTable, user_id: int) -> PrivateView:
+        hand = table.hand
+        if hand is None:
+            raise TableError("No hand has been dealt yet.")
+        if str(user_id) not in hand.hands:
+            raise TableError("You are not dealt into this hand.")
+        return hand.private_view(str(user_id))
