@@ -20,6 +20,7 @@ from discord.webhook.async_ import AsyncWebhookAdapter
 
 from bot.client import GffBot
 from bot.settings import Settings
+from bot.tables import ManualScheduler
 from tests.harness import payloads
 from tests.harness.errors import ErrorLog, Expectation
 from tests.harness.ids import Snowflakes, new_token
@@ -43,6 +44,7 @@ class Harness:
         *,
         extensions: Sequence[str] | None = None,
         dev_guild: bool = False,
+        scheduler: Any = None,
         **setting_values: Any,
     ) -> None:
         self.snowflake = Snowflakes()
@@ -56,6 +58,8 @@ class Harness:
             raise TypeError("pass either a Settings object or setting values, not both")
         self.settings = settings
         self.extensions = extensions
+        # Time moves only when a test says so: tables.ManualScheduler.advance.
+        self.scheduler = scheduler if scheduler is not None else ManualScheduler()
         self.application_id = self.snowflake()
         self.bot_user = User(self.application_id, "GFF", bot=True)
         self.owner = User(self.snowflake(), "owner")
@@ -101,9 +105,9 @@ class Harness:
 
     async def _boot(self) -> None:
         if self.extensions is None:
-            self.bot = GffBot(self.settings)
+            self.bot = GffBot(self.settings, scheduler=self.scheduler)
         else:
-            self.bot = GffBot(self.settings, self.extensions)
+            self.bot = GffBot(self.settings, self.extensions, scheduler=self.scheduler)
         # login runs the real setup_hook: extensions load and commands sync, as in production.
         with self._tasks.dispatching():
             await self.bot.login("harness-token")
@@ -172,6 +176,14 @@ class Harness:
         if problems:
             raise AssertionError("\n".join(problems))
 
+    async def advance(self, seconds: float) -> None:
+        """Move the bot's clock on; what falls due runs as if Discord had sent an event,
+        and the test waits for every send it causes."""
+        with self._tasks.dispatching():
+            await self.scheduler.advance(seconds)
+        await self._tasks.drain()
+        self.check()
+
     def expect_error(self, pattern: str) -> AbstractContextManager[Expectation]:
         """Inside this block, ERROR logs matching `pattern` are expected (at least one)."""
         return self.errors.expect(pattern)
@@ -213,13 +225,18 @@ class Harness:
         *,
         channel: Channel | None = None,
         expect_answer: bool = True,
+        forged: bool = False,
         **options: Any,
     ) -> Interaction:
-        """Run a slash command as `user` types it, e.g. slash(alice, "gff join", buy_in=200)."""
+        """Run a slash command as `user` types it, e.g. slash(alice, "gff join", buy_in=200).
+
+        `forged` sends numbers outside an option's min and max, as a modified client could.
+        """
         channel = channel or self.channel
         guild_id = self.settings.dev_guild_id
         data = build_command_data(
-            self.commands, command, options, guild_id=guild_id, channels=self.channels
+            self.commands, command, options, guild_id=guild_id, channels=self.channels,
+            forged=forged,
         )
         return await self._interact(SLASH, user, channel, data, expect_answer=expect_answer)
 
@@ -231,15 +248,20 @@ class Harness:
         *,
         values: Sequence[str] | None = None,
         expect_answer: bool = True,
+        forged: bool = False,
     ) -> Interaction:
-        """Click a button (or pick `values` in a select) on a message `user` can see."""
+        """Click a button (or pick `values` in a select) on a message `user` can see.
+
+        `forged` sends the click even if `user` cannot see the message, as a modified
+        client could, to test that the bot refuses it.
+        """
         message = self.message(message)
-        if not message.visible_to(user):
+        if not forged and not message.visible_to(user):
             raise AssertionError(f"{user.name} cannot see {message!r}")
         component = message.component(custom_id)
         if component is None:
             raise CommandError(f"no component {custom_id!r} on {message!r}: {message.custom_ids}")
-        if component.get("disabled"):
+        if component.get("disabled") and not forged:
             raise AssertionError(f"{custom_id!r} is disabled on {message!r}")
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": component["type"]}
         if component["type"] in SELECTS:

@@ -1,0 +1,90 @@
+"""Bankrolls: `/bankroll show`, `/bankroll top` and `/daily`.
+
+Discord does not let a command take options and also have subcommands, so the
+two views of `/bankroll` are its subcommands `show [user]` and `top`.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.store import StoreError
+
+if TYPE_CHECKING:
+    from bot.client import GffBot
+
+TOP = 10
+
+
+class BankrollCog(commands.Cog):
+    bankroll = app_commands.Group(
+        name="bankroll", description="Chips in this server", guild_only=True
+    )
+
+    def __init__(self, bot: GffBot) -> None:
+        self.bot = bot
+
+    @bankroll.command(name="show", description="A player's chips, rank and total here")
+    @app_commands.describe(user="whose bankroll (yours if left empty)")
+    async def show(
+        self, interaction: discord.Interaction, user: discord.User | None = None
+    ) -> None:
+        who = user or interaction.user
+        store = self.bot.store
+        try:
+            wallet = await store.wallet(interaction.guild_id, who.id)
+            standing = await store.standing(interaction.guild_id, who.id)
+        except StoreError as refused:
+            await interaction.response.send_message(refused.message, ephemeral=True)
+            return
+        if wallet is None or standing is None:
+            whose = "You have" if who.id == interaction.user.id else f"{who.mention} has"
+            await interaction.response.send_message(
+                f"{whose} no chips here yet: `/gff join` or `/daily` opens a bankroll.",
+                ephemeral=True, allowed_mentions=discord.AllowedMentions.none(),
+            )
+            return
+        at_tables = standing.total - wallet.balance
+        embed = discord.Embed(title="Bankroll", description=f"{who.mention}")
+        embed.add_field(name="Bankroll", value=str(wallet.balance))
+        embed.add_field(name="At tables", value=str(at_tables))
+        embed.add_field(name="Total", value=str(standing.total))
+        embed.add_field(name="Rank here", value=f"#{standing.rank}")
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @bankroll.command(name="top", description="This server's standings")
+    async def top(self, interaction: discord.Interaction) -> None:
+        standings = await self.bot.store.standings(interaction.guild_id, TOP)
+        lines = [f"**#{s.rank}** <@{s.user_id}> — {s.total} chips" for s in standings]
+        embed = discord.Embed(
+            title="Standings", description="\n".join(lines) or "Nobody has chips here yet."
+        )
+        embed.set_footer(text="Bankroll plus chips at tables.")
+        await interaction.response.send_message(
+            embed=embed, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    @app_commands.command(name="daily", description="Your daily chips")
+    @app_commands.guild_only()
+    async def daily(self, interaction: discord.Interaction) -> None:
+        store = self.bot.store
+        try:
+            await store.open_wallet(interaction.guild_id, interaction.user.id)
+            wallet, given = await store.claim_daily(interaction.guild_id, interaction.user.id)
+        except StoreError as refused:
+            await interaction.response.send_message(refused.message, ephemeral=True)
+            return
+        ready = int(time.time()) + 24 * 60 * 60
+        await interaction.response.send_message(
+            f"+{given} chips. Your bankroll: {wallet.balance}. Next daily chips <t:{ready}:R>.",
+            ephemeral=True,
+        )
+
+
+async def setup(bot: GffBot) -> None:
+    await bot.add_cog(BankrollCog(bot))

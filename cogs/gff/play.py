@@ -1,0 +1,187 @@
+"""Playing a hand from its ephemeral view: clicks become engine actions.
+
+Every answer to a click edits the player's own hand view in place, with a line
+saying what just happened or why nothing did. Picked cards are kept here, per
+player and action number, because a menu choice is its own interaction.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.store import StoreError
+from bot.tables import LiveTable, StaleButton, TableError
+from cogs.gff.render import hand_embed
+from cogs.gff.views import hand_view
+from engine import cards as C
+from engine.actions import DISCARD, STOCK, Action, Discard, Draw, Drop, Hit, Spread
+from engine.cards import Card, CardError
+
+if TYPE_CHECKING:
+    from bot.client import GffBot
+
+log = logging.getLogger(__name__)
+
+
+class HandControls:
+    def __init__(self, bot: GffBot) -> None:
+        self.bot = bot
+        # (table, user) -> (action number, cards picked in the menu)
+        self.picked: dict[tuple[int, int], tuple[int, frozenset[Card]]] = {}
+
+    @property
+    def tables(self):
+        return self.bot.tables
+
+    # -- showing a hand -----------------------------------------------------------------
+
+    def render(
+        self, table: LiveTable, user_id: int, note: str = "", targets: list[int] | None = None
+    ) -> tuple[discord.Embed, discord.ui.View]:
+        view = self.tables.hand_view(table, user_id)
+        seq, picked = self.picked.get((table.id, user_id), (-1, frozenset()))
+        picked = picked if seq == view.public.seq else frozenset()
+        return (
+            hand_embed(view, note=note),
+            hand_view(table.id, user_id, view, picked=picked, targets=targets),
+        )
+
+    async def show_hand(self, interaction: discord.Interaction, table: LiveTable) -> None:
+        """A new ephemeral hand view (from `/gff hand` or the table's button)."""
+        embed, view = self.render(table, interaction.user.id)
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+    async def table_button(self, interaction: discord.Interaction, table_id: int, act: str) -> None:
+        table = self.tables.tables.get(table_id)
+        try:
+            if table is None:
+                raise TableError("This table is closed.")
+            if act == "join":
+                cog = interaction.client.get_cog("GffCog")  # type: ignore[union-attr]
+                await cog.join_table(interaction)  # type: ignore[union-attr]
+                return
+            await self.show_hand(interaction, table)
+        except (TableError, StoreError) as refused:
+            await interaction.response.send_message(refused.message, ephemeral=True)
+
+    # -- clicks in a hand view ----------------------------------------------------------
+
+    async def hand_click(
+        self,
+        interaction: discord.Interaction,
+        table_id: int,
+        owner: int,
+        seq: int,
+        act: str,
+        values: list[str],
+    ) -> None:
+        user = interaction.user.id
+        if user != owner:
+            await interaction.response.send_message(
+                f"These buttons belong to <@{owner}>'s hand. Open yours with `/gff hand`.",
+                ephemeral=True,
+            )
+            return
+        table = self.tables.tables.get(table_id)
+        if table is None:
+            await interaction.response.edit_message(
+                content="This table is closed.", embed=None, view=None
+            )
+            return
+        try:
+            note, targets = await self._click(table, user, seq, act, values)
+        except StaleButton as stale:
+            note, targets = stale.message, None
+        except (TableError, StoreError) as refused:
+            note, targets = f"Not done: {refused.message}", None
+        try:
+            embed, view = self.render(table, user, note, targets)
+        except TableError as gone:  # the hand ended and a new one left this player out
+            await interaction.response.edit_message(content=gone.message, embed=None, view=None)
+            return
+        await interaction.response.edit_message(embed=embed, view=view)
+
+    async def _click(
+        self, table: LiveTable, user: int, seq: int, act: str, values: list[str]
+    ) -> tuple[str, list[int] | None]:
+        """Carry out one click; the note to show and any spreads to choose from."""
+        if act == "refresh":
+            return "", None
+        hand = table.hand
+        if hand is None or hand.is_over or seq != hand.seq:
+            raise StaleButton()
+        seat = str(user)
+        if act == "pick":
+            cards = frozenset(_cards(values))
+            self.picked[(table.id, user)] = (seq, cards)
+            return f"Picked {C.labels(sorted(cards))}.", None
+        picked = sorted(self._picked(table, user, seq))
+        before = set(hand.hands.get(seat, ()))
+        if act == "hit":
+            if not picked:
+                raise TableError("pick the cards to hit with first.")
+            view = self.tables.hand_view(table, user)
+            targets = [i for i, cards in view.hit_options if set(cards) == set(picked)]
+            if not targets:
+                raise TableError(f"{C.labels(picked)} cannot go on any spread.")
+            return f"Hit with {C.labels(picked)}: choose the spread.", targets
+        action = self._action(seat, act, picked, values)
+        await self.tables.act(table.id, user, action, seq)
+        self.picked.pop((table.id, user), None)
+        return _what_happened(action, before, table, seat), None
+
+    def _picked(self, table: LiveTable, user: int, seq: int) -> frozenset[Card]:
+        picked_seq, cards = self.picked.get((table.id, user), (-1, frozenset()))
+        return cards if picked_seq == seq else frozenset()
+
+    @staticmethod
+    def _action(seat: str, act: str, picked: list[Card], values: list[str]) -> Action:
+        if act == "drop":
+            return Drop(seat)
+        if act == "stock":
+            return Draw(seat, STOCK)
+        if act == "take":
+            return Draw(seat, DISCARD)
+        if act == "spread":
+            if not picked:
+                raise TableError("pick the cards to spread first.")
+            return Spread(seat, tuple(picked))
+        if act == "throw":
+            if len(picked) != 1:
+                raise TableError("pick exactly one card to discard.")
+            return Discard(seat, picked[0])
+        if act == "target":
+            if not picked:
+                raise TableError("pick the cards to hit with first.")
+            try:
+                return Hit(seat, int(values[0]), tuple(picked))
+            except (IndexError, ValueError):
+                raise TableError("choose a spread from the list.") from None
+        raise TableError("that button does nothing.")
+
+
+def _cards(values: list[str]) -> list[Card]:
+    try:
+        return [C.parse(v) for v in values]
+    except CardError:
+        raise TableError("that menu choice is not a card.") from None
+
+
+def _what_happened(action: Action, before: set[Card], table: LiveTable, seat: str) -> str:
+    hand = table.hand
+    if hand is not None and hand.is_over:
+        return "The hand is over: see the result in the channel."
+    if isinstance(action, Draw):
+        drawn = set(hand.hands[seat]) - before if hand else set()
+        where = "the stock" if action.source == STOCK else "the discard pile"
+        return f"You drew {C.labels(drawn)} from {where}."
+    if isinstance(action, Spread):
+        return f"You spread {C.labels(action.cards)}."
+    if isinstance(action, Hit):
+        return f"You hit spread {action.spread + 1} with {C.labels(action.cards)}."
+    if isinstance(action, Discard):
+        return f"You discarded {C.label(action.card)}."
+    return ""

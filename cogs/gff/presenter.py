@@ -1,0 +1,180 @@
+"""What the channel sees of each table: the table message, turn pings, results.
+
+The table service calls these methods after every committed change. Each table
+has one queue of sends, worked through in order by one task, so a burst of
+actions becomes a single edit of the table message (edits are coalesced) and a
+slow or failing send never holds a table's lock. Embeds are rendered under the
+table's lock, from committed state only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.tables import LiveTable
+from cogs.gff import render
+from cogs.gff.views import table_view
+from engine.gff.settlement import Settlement
+
+if TYPE_CHECKING:
+    from bot.client import GffBot
+
+log = logging.getLogger(__name__)
+
+PINGS = discord.AllowedMentions(everyone=False, roles=False, users=True)
+SILENT = discord.AllowedMentions.none()
+
+
+class TablePresenter:
+    def __init__(self, bot: GffBot) -> None:
+        self.bot = bot
+        self.table_messages: dict[int, int] = {}  # table id -> its current table message
+        self.pings: dict[int, int] = {}  # table id -> the current turn's ping
+        self._queues: dict[int, list[tuple[Any, ...]]] = {}
+        self._workers: dict[int, asyncio.Task] = {}
+
+    # -- the service's listener -----------------------------------------------------------
+
+    async def table_changed(self, table: LiveTable) -> None:
+        self._send(table, ("edit",))
+
+    async def hand_started(self, table: LiveTable) -> None:
+        self._send(table, ("post", False))
+
+    async def turn_started(self, table: LiveTable, seat: str) -> None:
+        self._send(table, ("ping", seat, int(table.deadline or 0)))
+
+    async def hand_ended(self, table: LiveTable, settlement: Settlement, number: int) -> None:
+        self._send(table, ("unping",))
+        self._send(table, ("edit",))
+        self._send(table, ("result", settlement, number))
+
+    async def next_hand_soon(self, table: LiveTable, seconds: int) -> None:
+        at = int(self.bot.scheduler.now()) + seconds
+        self._send(table, ("say", f"Next hand <t:{at}:R>.", SILENT))
+
+    async def player_removed(self, table: LiveTable, user_id: int, chips: int, why: str) -> None:
+        text = f"<@{user_id}> {why}; {chips} chips went back to their bankroll."
+        self._send(table, ("say", text, PINGS))
+
+    async def table_closed(self, table: LiveTable, returned: dict[int, int], why: str) -> None:
+        self._send(table, ("unping",))
+        paid = ", ".join(f"<@{user}> {chips}" for user, chips in returned.items() if chips)
+        text = f"The table is closed: {why}." + (f" Cashed out: {paid}." if paid else "")
+        self._send(table, ("closed", text))
+
+    async def repost(self, table: LiveTable) -> None:
+        """`/gff table`: the table message again, at the bottom of the channel."""
+        self._send(table, ("post", True))
+
+    # -- the queue ------------------------------------------------------------------------
+
+    def _send(self, table: LiveTable, op: tuple[Any, ...]) -> None:
+        queue = self._queues.setdefault(table.id, [])
+        if op == ("edit",) and ("edit",) in queue:
+            return  # coalesced: the pending edit will render the latest state
+        queue.append(op)
+        worker = self._workers.get(table.id)
+        if worker is None or worker.done():
+            self._workers[table.id] = asyncio.get_running_loop().create_task(
+                self._work(table), name=f"table-sends:{table.id}"
+            )
+
+    async def _work(self, table: LiveTable) -> None:
+        queue = self._queues[table.id]
+        while queue:
+            op = queue.pop(0)
+            try:
+                await self._apply(table, op)
+            except discord.HTTPException as failed:
+                # The store already holds the truth; a lost message is only a lost view.
+                log.warning("Table %s: %s failed: %s", table.id, op[0], failed)
+            except Exception:
+                log.exception("Table %s: %s failed", table.id, op[0])
+
+    def _channel(self, table: LiveTable) -> discord.abc.Messageable | None:
+        channel = self.bot.get_channel(table.info.channel_id)
+        return channel if isinstance(channel, discord.abc.Messageable) else None
+
+    async def _apply(self, table: LiveTable, op: tuple[Any, ...]) -> None:
+        channel = self._channel(table)
+        if channel is None:
+            log.warning("Table %s: channel %s is gone", table.id, table.info.channel_id)
+            return
+        kind = op[0]
+        if kind in ("post", "edit"):
+            async with table.lock:  # committed state only
+                embed = self.table_embed(table)
+            await self._show_table(table, channel, embed, new=kind == "post", replace=op[-1])
+        elif kind == "ping":
+            await self._unping(table, channel)
+            _, seat, deadline = op
+            when = f" — time runs out <t:{deadline}:R>" if deadline else ""
+            message = await channel.send(
+                f"{render.seat_name(seat)}, it's your turn{when}.", allowed_mentions=PINGS
+            )
+            self.pings[table.id] = message.id
+        elif kind == "unping":
+            await self._unping(table, channel)
+        elif kind == "result":
+            _, settlement, number = op
+            await channel.send(
+                embed=render.result_embed(settlement, hand_number=number), allowed_mentions=SILENT
+            )
+        elif kind == "say":
+            await channel.send(op[1], allowed_mentions=op[2])
+        elif kind == "closed":
+            await channel.send(op[1], allowed_mentions=SILENT)
+            old = self.table_messages.pop(table.id, None)
+            if old is not None:
+                await channel.get_partial_message(old).edit(view=None)
+
+    def table_embed(self, table: LiveTable) -> discord.Embed:
+        info = table.info
+        if table.running is None:
+            seats = [render.SeatLine(str(s.user_id), s.stack, s.status if s.status != "seated"
+                                     else "") for s in info.seats]
+            return render.lobby_embed(
+                seats, stake=info.stake, buy_in=info.buy_in, max_players=info.max_players
+            )
+        hand = table.running.hand
+        return render.table_embed(
+            hand.public_view(),
+            hand.events,
+            hand_number=table.running.number,
+            deadline=int(table.deadline) if table.deadline and not hand.is_over else None,
+            away={str(u) for u in table.away},
+        )
+
+    async def _show_table(
+        self, table: LiveTable, channel: discord.abc.Messageable, embed: discord.Embed,
+        *, new: bool, replace: bool,
+    ) -> None:
+        old = self.table_messages.get(table.id)
+        if old is not None and not new:
+            try:
+                await channel.get_partial_message(old).edit(embed=embed)
+                return
+            except discord.NotFound:
+                pass  # deleted by someone: post it again below
+        message = await channel.send(
+            embed=embed, view=table_view(table.id), allowed_mentions=SILENT
+        )
+        self.table_messages[table.id] = message.id
+        if old is not None and replace:
+            try:
+                await channel.get_partial_message(old).delete()
+            except discord.HTTPException:
+                log.info("Table %s: the old table message could not be deleted", table.id)
+
+    async def _unping(self, table: LiveTable, channel: discord.abc.Messageable) -> None:
+        old = self.pings.pop(table.id, None)
+        if old is not None:
+            try:
+                await channel.get_partial_message(old).delete()
+            except discord.HTTPException:
+                log.info("Table %s: the last turn ping was already gone", table.id)

@@ -1,0 +1,223 @@
+"""Engine views into Discord embeds. Rendering only: no rule is decided here.
+
+Public embeds are built from the engine's PublicView, its event log and the
+settlement, which by construction hold only cards that are face up; the one
+function that sees a hand (`hand_embed`) is used for ephemeral replies only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import discord
+
+from engine import cards as C
+from engine.gff.events import Event, describe
+from engine.gff.settlement import Settlement
+from engine.gff.views import PrivateView, PublicView
+
+GREEN = discord.Colour.dark_green()
+GOLD = discord.Colour.gold()
+GREY = discord.Colour.light_grey()
+
+FIELD_LIMIT = 1024  # characters in one embed field value
+LOG_LINES = 6
+
+POT_NAMES = {"game": "Game", "flip": "Flip", "flop": "Flop"}
+ENDED = {
+    "instant": "a declared 49 or 50",
+    "going_out": "going out",
+    "tunk_out": "a tunk out",
+    "drop": "a winning drop",
+    "caught": "a caught drop",
+    "stock_out": "the stock running out",
+}
+
+
+def seat_name(seat_id: str) -> str:
+    """A seat's name in an embed: a mention, which shows the member's name and never pings."""
+    return f"<@{seat_id}>" if seat_id.isdigit() else seat_id
+
+
+@dataclass(frozen=True)
+class SeatLine:
+    """A seat between hands, when there is no engine view to read it from."""
+
+    id: str
+    stack: int
+    status: str = ""
+
+
+def _clip(lines: Sequence[str], limit: int = FIELD_LIMIT) -> str:
+    """Join lines, dropping the oldest ones that do not fit in an embed field."""
+    kept: list[str] = []
+    size = 0
+    for line in reversed(lines):
+        size += len(line) + 1
+        if size > limit - 4:
+            kept.append("…")
+            break
+        kept.append(line)
+    return "\n".join(reversed(kept)) or "—"
+
+
+def _pots_line(public: PublicView) -> str:
+    parts = []
+    for pot in ("game", "flip", "flop"):
+        carried = public.carried.get(pot, 0)
+        extra = f" ({carried} carried)" if carried and public.pots[pot] else ""
+        parts.append(f"**{POT_NAMES[pot]}** {public.pots[pot]}{extra}")
+    return " · ".join(parts)
+
+
+def _seat_lines(public: PublicView, away: set[str]) -> list[str]:
+    lines = []
+    for seat in public.seats:
+        marks = []
+        if seat.id == public.dealer:
+            marks.append("dealer")
+        if seat.all_in:
+            marks.append("all in")
+        if seat.id in away:
+            marks.append("away")
+        if not seat.dealt_in:
+            marks.append("sitting out")
+        turn = "▶ " if seat.id == public.turn else ""
+        cards = f" · {seat.cards} cards" if seat.dealt_in else ""
+        status = f" · {', '.join(marks)}" if marks else ""
+        lines.append(f"{turn}{seat_name(seat.id)} — {seat.stack} chips{cards}{status}")
+    return lines
+
+
+def table_embed(
+    public: PublicView,
+    events: Sequence[Event],
+    *,
+    hand_number: int,
+    deadline: int | None = None,
+    away: set[str] | frozenset[str] = frozenset(),
+    commitment: str | None = None,
+) -> discord.Embed:
+    """The public table during a hand. `deadline` is a Unix time for the turn's end."""
+    if public.turn is not None:
+        when = f", <t:{deadline}:R>" if deadline else ""
+        headline = f"{seat_name(public.turn)} to play{when}."
+    else:
+        headline = f"The hand is over: {ENDED.get(public.ended or '', public.ended)}."
+    embed = discord.Embed(
+        title=f"Game, Flip and Flop — hand {hand_number}",
+        description=f"Stake {public.stake}. {headline}",
+        colour=GREEN if public.turn else GOLD,
+    )
+    embed.add_field(name="Seats", value=_clip(_seat_lines(public, set(away))), inline=False)
+    embed.add_field(name="Pots", value=_pots_line(public), inline=False)
+    shown = [
+        f"{seat_name(r.seat)} shows {C.label(r.card)} for the {r.pot}" for r in public.revealed
+    ]
+    suits = (
+        f"Flip card {C.label(public.flip_card)}: flip {C.SUIT_SYMBOLS[public.flip_suit]}, "
+        f"flop {C.SUIT_SYMBOLS[public.flop_suit]}"
+    )
+    embed.add_field(name="Flip and flop", value=_clip([suits, *shown]), inline=False)
+    spreads = [
+        f"{s.index + 1}. {seat_name(s.owner)}: {C.labels(s.cards)}" for s in public.spreads
+    ]
+    embed.add_field(name="Spreads", value=_clip(spreads) if spreads else "none yet", inline=False)
+    top = C.label(public.discard_top) if public.discard_top is not None else "empty"
+    embed.add_field(name="Discard", value=top, inline=True)
+    embed.add_field(name="Stock", value=f"{public.stock} cards", inline=True)
+    log = [describe(e, seat_name) for e in events if e.kind not in _QUIET_EVENTS]
+    embed.add_field(name="Last actions", value=_clip(log[-LOG_LINES:]), inline=False)
+    if commitment:
+        embed.set_footer(text=f"Deck commitment (SHA-256): {commitment}")
+    return embed
+
+
+# Events the log leaves out: the deal is the embed itself, posts are in the pots.
+_QUIET_EVENTS = frozenset({"deal", "post"})
+
+
+def lobby_embed(
+    seats: Sequence[SeatLine], *, stake: int, buy_in: int, max_players: int, note: str = ""
+) -> discord.Embed:
+    """The table between hands."""
+    lines = [
+        f"{seat_name(s.id)} — {s.stack} chips" + (f" · {s.status}" if s.status else "")
+        for s in seats
+    ]
+    embed = discord.Embed(
+        title="Game, Flip and Flop",
+        description=(
+            f"Stake {stake}, buy-in {buy_in}, up to {max_players} players. "
+            + (note or "Join with `/gff join`; the host starts with `/gff start`.")
+        ),
+        colour=GREY,
+    )
+    embed.add_field(
+        name=f"Seats ({len(seats)}/{max_players})", value=_clip(lines) if lines else "empty",
+        inline=False,
+    )
+    return embed
+
+
+def result_embed(
+    settlement: Settlement, *, hand_number: int, name: Callable[[str], str] = seat_name
+) -> discord.Embed:
+    """How a hand ended: the hands the rules show, each pot's winners, each net."""
+    embed = discord.Embed(
+        title=f"Hand {hand_number}: won by {ENDED.get(settlement.ended, settlement.ended)}",
+        colour=GOLD,
+    )
+    if settlement.shown:
+        hands = [
+            f"{name(seat)}: {C.labels(cards) or 'no cards'} = {settlement.values[seat]}"
+            for seat, cards in settlement.shown.items()
+        ]
+        embed.add_field(name="Hands shown", value=_clip(hands), inline=False)
+    pots = []
+    for pot, winners in settlement.won.items():
+        label = "50 bonus" if pot == "bonus" else POT_NAMES.get(pot, pot)
+        pots.append(f"**{label}**: " + ", ".join(f"{name(s)} +{n}" for s, n in winners.items()))
+    for pot, carried in settlement.carry.items():
+        if carried:
+            pots.append(f"**{POT_NAMES[pot]}**: nobody could win it; {carried} carries over")
+    embed.add_field(name="Pots", value=_clip(pots) if pots else "—", inline=False)
+    nets = [  # the seats dealt in: those that posted
+        f"{name(seat)}: {'+' if net > 0 else ''}{net} → {settlement.stacks[seat]}"
+        for seat, net in settlement.net.items()
+        if seat in settlement.posted
+    ]
+    embed.add_field(name="Net this hand", value=_clip(nets), inline=False)
+    if settlement.eliminated:
+        out = ", ".join(name(s) for s in settlement.eliminated)
+        embed.add_field(name="Out", value=f"{out}: below two stakes", inline=False)
+    return embed
+
+
+def hand_embed(view: PrivateView, *, note: str = "") -> discord.Embed:
+    """A player's own hand. Ephemeral replies only: this shows hidden cards."""
+    cards = C.labels(view.hand) or "no cards"
+    posted = ", ".join(f"{POT_NAMES[p]} {n}" for p, n in view.posted.items()) or "nothing"
+    public = view.public
+    if view.legal:
+        state = "Your turn."
+    elif public.turn:
+        state = f"Waiting for {seat_name(public.turn)}."
+    else:
+        state = "The hand is over."
+    embed = discord.Embed(
+        title="Your hand", description=f"# {cards}\nWorth **{view.value}**. {state}",
+        colour=GREEN if view.legal else GREY,
+    )
+    top = C.label(public.discard_top) if public.discard_top is not None else "empty"
+    embed.add_field(name="You posted", value=posted, inline=True)
+    embed.add_field(name="Discard", value=top, inline=True)
+    embed.add_field(name="Stock", value=f"{public.stock} cards", inline=True)
+    if public.spreads:
+        spreads = [f"{s.index + 1}. {seat_name(s.owner)}: {C.labels(s.cards)}"
+                   for s in public.spreads]
+        embed.add_field(name="Spreads", value=_clip(spreads), inline=False)
+    if note:
+        embed.set_footer(text=note[:2048])
+    return embed
