@@ -1,7 +1,7 @@
 """Bankrolls: `/bankroll show`, `/bankroll top` and `/daily`.
 
 Discord does not let a command take options and also have subcommands, so the
-two views of `/bankroll` are its subcommands `show [user]` and `top`.
+two views of `/bankroll` are its subcommands `show [player]` and `top`.
 """
 
 from __future__ import annotations
@@ -30,11 +30,11 @@ class BankrollCog(commands.Cog):
         self.bot = bot
 
     @bankroll.command(name="show", description="A player's chips, rank and total here")
-    @app_commands.describe(user="whose bankroll (yours if left empty)")
+    @app_commands.describe(player="whose bankroll (yours if left empty)")
     async def show(
-        self, interaction: discord.Interaction, user: discord.User | None = None
+        self, interaction: discord.Interaction, player: discord.User | None = None
     ) -> None:
-        who = user or interaction.user
+        who = player or interaction.user
         store = self.bot.store
         try:
             wallet = await store.wallet(interaction.guild_id, who.id)

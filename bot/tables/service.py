@@ -28,6 +28,7 @@ from bot.tables.scheduler import Scheduler
 from engine.actions import Action
 from engine.cards import Card
 from engine.errors import EngineError
+from engine.fairness import new_salt
 from engine.gff.autoplay import stand_in_action
 from engine.gff.hand import GffHand
 from engine.gff.posting import is_eliminated, pots_to_post
@@ -227,7 +228,7 @@ class TableService:
         async with self._opening:
             if self.in_channel(channel_id) is not None:
                 raise TableError("This channel already has a table: join it with `/gff join`.")
-            await self.store.open_wallet(guild_id, user_id)
+            # The table's options are checked before anything is written for the player.
             options = {} if max_players is None else {"max_players": max_players}
             info = await self.store.open_table(
                 guild_id, channel_id, user_id, stake=stake, buy_in=buy_in,
@@ -328,6 +329,7 @@ class TableService:
                 dealer=dealer.seat_id,
                 deck=list(self.deck_source(table)),
                 carry=table.info.carry,
+                salt=new_salt(),  # the deck commitment shown at the deal
             )
             table.running = await self.store.start_hand(table.id, hand)
             self._dealers[table.id] = dealer.position

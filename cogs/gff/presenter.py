@@ -148,6 +148,7 @@ class TablePresenter:
             hand_number=table.running.number,
             deadline=int(table.deadline) if table.deadline and not hand.is_over else None,
             away={str(u) for u in table.away},
+            commitment=hand.commitment,
         )
 
     async def _show_table(

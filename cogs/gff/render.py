@@ -7,6 +7,7 @@ function that sees a hand (`hand_embed`) is used for ephemeral replies only.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -206,8 +207,9 @@ def hand_embed(view: PrivateView, *, note: str = "") -> discord.Embed:
         state = f"Waiting for {seat_name(public.turn)}."
     else:
         state = "The hand is over."
+    said = f"> {mention_seats(note, [s.id for s in public.seats])}\n" if note else ""
     embed = discord.Embed(
-        title="Your hand", description=f"# {cards}\nWorth **{view.value}**. {state}",
+        title="Your hand", description=f"{said}# {cards}\nWorth **{view.value}**. {state}",
         colour=GREEN if view.legal else GREY,
     )
     top = C.label(public.discard_top) if public.discard_top is not None else "empty"
@@ -218,6 +220,12 @@ def hand_embed(view: PrivateView, *, note: str = "") -> discord.Embed:
         spreads = [f"{s.index + 1}. {seat_name(s.owner)}: {C.labels(s.cards)}"
                    for s in public.spreads]
         embed.add_field(name="Spreads", value=_clip(spreads), inline=False)
-    if note:
-        embed.set_footer(text=note[:2048])
     return embed
+
+
+def mention_seats(text: str, seat_ids: Sequence[str]) -> str:
+    """Engine messages name seats by id; people read names, which a mention shows."""
+    for seat_id in sorted(seat_ids, key=len, reverse=True):
+        if seat_id.isdigit():
+            text = re.sub(rf"(?<![<@\d]){seat_id}(?!\d)", seat_name(seat_id), text)
+    return text

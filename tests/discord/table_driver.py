@@ -25,6 +25,7 @@ class TableDriver:
         self.views: dict[int, int] = {}  # user id -> their hand view message id
         # Messages of finished hands: their cards were checked while those hands ran.
         self.earlier_messages: set[int] = set()
+        self.last_hand: GffHand | None = None
 
     @property
     def host(self) -> User:
@@ -84,6 +85,7 @@ class TableDriver:
     ) -> Message:
         """One move from the player's own hand view: pick `cards`, press `act`."""
         user = self.user(name)
+        self.last_hand = self.hand  # the hidden-card check needs it if this move closes the table
         if user.id not in self.views:
             await self.open_hand(user)
         view = self.view_of(user)
@@ -115,7 +117,9 @@ class TableDriver:
 
     def assert_no_hidden_card_in_public(self) -> None:
         """No public message, embed or custom id shows a card that is not face up."""
-        hand = self.table.hand if self.table else None
+        if self.table is not None and self.table.hand is not None:
+            self.last_hand = self.table.hand
+        hand = self.last_hand  # after a table closes, its last hand
         allowed: set[int] = set()
         if hand is not None:
             public = hand.public_view()

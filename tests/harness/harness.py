@@ -62,7 +62,8 @@ class Harness:
         self.scheduler = scheduler if scheduler is not None else ManualScheduler()
         self.application_id = self.snowflake()
         self.bot_user = User(self.application_id, "GFF", bot=True)
-        self.owner = User(self.snowflake(), "owner")
+        # On Discord the server owner has every permission, Manage Server included.
+        self.owner = User(self.snowflake(), "owner", permissions=discord.Permissions.all().value)
         self.channel = Channel(self.snowflake(), self.guild_id, "gff")
         self.channels = {self.channel.id: self.channel}
         self.users: dict[int, User] = {self.owner.id: self.owner}
