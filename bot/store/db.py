@@ -60,6 +60,7 @@ class Database:
         self._lock = asyncio.Lock()
         self._waiting: list[_Job] = []
         self.commits = 0  # transactions committed, for tests and the benchmark
+        self.closed = False
 
     @classmethod
     async def open(cls, path: str | Path) -> Database:
@@ -75,7 +76,9 @@ class Database:
 
     async def close(self) -> None:
         async with self._lock:
-            await self._conn.close()
+            if not self.closed:
+                self.closed = True
+                await self._conn.close()
 
     async def call(self, fn: Callable[..., T], *args: Any) -> T:
         """fn(db, *args) with no transaction around it, for work that makes its own (migrations)."""

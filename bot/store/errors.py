@@ -69,7 +69,10 @@ class DailyNotReady(StoreError):
         minutes = -(-rest // 60)  # round up: "0 minutes left" would be a lie
         if minutes == 60:
             hours, minutes = hours + 1, 0
-        wait = f"{hours} h {minutes} min" if hours else f"{minutes} min"
+        if hours and minutes:
+            wait = f"{hours} h {minutes} min"
+        else:
+            wait = f"{hours} h" if hours else f"{minutes} min"
         super().__init__(f"You already took your daily chips. Come back in {wait}.")
         self.seconds_left = seconds_left
 

@@ -27,8 +27,10 @@ from bot.store.errors import (
 from bot.store.models import StoredHand
 from bot.store.seats import leave
 from engine.chips import Transfer
+from engine.errors import EngineError
 from engine.gff.hand import GffHand
 from engine.gff.settlement import Settlement
+from engine.record import parse_record
 
 USER_ID = re.compile(r"^[1-9][0-9]{0,18}$")
 
@@ -38,6 +40,11 @@ APPEND_ACTION = (
     "UPDATE hands SET record = json_insert(record, '$.actions[#]', json(?)), seq = seq + 1"
     " WHERE id = ? AND status = 'running' AND seq = ?"
 )
+
+
+def replay(record: dict[str, Any]) -> GffHand:
+    """The hand as its record leaves it; EngineError if the record breaks a rule."""
+    return GffHand.from_record(parse_record(record))
 
 
 def user_of(seat_id: str) -> int:
@@ -128,6 +135,16 @@ def record_action(
 def settle_hand(db: sqlite3.Connection, now_ms: int, hand_id: int, settlement: Settlement) -> None:
     """Book the engine's settlement (GFF-7.2): stacks, carried pots, then eliminations."""
     table_id, guild_id = _running(db, hand_id)
+    # The record is the truth: a settlement is booked only if replaying the record
+    # gives exactly it, so a hand held in memory that drifted from its record (or
+    # another hand's settlement) can never move chips.
+    record = db.execute("SELECT record FROM hands WHERE id = ?", (hand_id,)).fetchone()[0]
+    try:
+        replayed = replay(json.loads(record)).settlement
+    except EngineError as error:
+        raise Mismatch(f"the hand's record cannot be replayed: {error.message}") from None
+    if replayed != settlement:
+        raise Mismatch("the settlement is not the one the hand's record gives")
     posts = db.execute(
         "SELECT COUNT(*) FROM ledger WHERE hand_id = ? AND reason = 'post'", (hand_id,)
     ).fetchone()[0]

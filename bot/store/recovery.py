@@ -19,15 +19,8 @@ from bot.store.errors import StoreError
 from bot.store.models import Recovery, RunningHand, Voided
 from bot.store.tables import load_table, open_table_ids
 from engine.errors import EngineError
-from engine.gff.hand import GffHand
-from engine.record import parse_record
 
 log = logging.getLogger(__name__)
-
-
-def replay(record_json: str) -> GffHand:
-    """The hand as its record leaves it; EngineError if the record breaks a rule."""
-    return GffHand.from_record(parse_record(json.loads(record_json)))
 
 
 def recover(db: sqlite3.Connection, now_ms: int) -> Recovery:
@@ -37,7 +30,7 @@ def recover(db: sqlite3.Connection, now_ms: int) -> Recovery:
     for hand_id, table_id, number, record_json in hands.running_hands(db):
         why = ""
         try:
-            hand = replay(record_json)
+            hand = hands.replay(json.loads(record_json))
         except EngineError as error:
             why = f"its record cannot be replayed: {error.message}"
         except Exception as error:

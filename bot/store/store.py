@@ -309,7 +309,7 @@ class Store:
         if found is None:
             return None
         hand_id, number, record_json = found
-        return RunningHand(hand_id, table_id, number, recovery.replay(record_json))
+        return RunningHand(hand_id, table_id, number, hands.replay(json.loads(record_json)))
 
     async def recover(self) -> Recovery:
         """At start-up: open tables with their seats, and every running hand replayed."""

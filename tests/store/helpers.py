@@ -7,6 +7,7 @@ import sqlite3
 
 from bot.store import GuildSettings, Store, Table
 from engine import cards as C
+from engine.actions import Drop
 from engine.gff.hand import GffHand
 from engine.simulate import random_action
 
@@ -114,3 +115,29 @@ def stacked_deck(hands: list[str], stock: str = "") -> list[int]:
     order += [C.parse(code) for code in stock.split()]
     assert len(set(order)) == len(order), "a card is used twice"
     return order + [c for c in C.DECK if c not in order]
+
+
+async def flop_hand(store, table_id: int, dealer: int, left: int, left_cards: str):
+    """One two-player hand where the dealer's fifth card, 9S, makes clubs the flop suit.
+
+    The player on the dealer's left drops at once with 20 against the dealer's 41,
+    so wins the game pot; the dealer wins the flip with 2S. The flop pot carries
+    unless `left_cards` holds a club (GFF-4.1, 4.2, 4.5).
+    """
+    table = await store.table(table_id)
+    stacks = {seat.user_id: seat.stack for seat in table.seats}
+    hand = GffHand.start(
+        seats=[(str(dealer), stacks[dealer]), (str(left), stacks[left])],
+        stake=table.stake,
+        dealer=str(dealer),
+        deck=stacked_deck([left_cards, "KH QH JD 2S 9S"]),
+        carry=table.carry,
+    )
+    running = await store.start_hand(table_id, hand)
+    hand.apply(Drop(str(left)))
+    await store.record_action(running.hand_id, 0, hand.actions[0], hand.settlement)
+    return hand.settlement
+
+
+NO_CLUB = "2H 3H 4D 5D 6D"
+A_CLUB = "2H 3H 4D 5D 6C"
