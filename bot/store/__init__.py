@@ -34,6 +34,7 @@ from bot.store.errors import (
 )
 from bot.store.migrate import MigrationError
 from bot.store.models import (
+    Audit,
     GuildChips,
     GuildSettings,
     Recovery,
@@ -48,6 +49,7 @@ from bot.store.models import (
 from bot.store.store import Store
 
 __all__ = [
+    "Audit",
     "AlreadyBooked",
     "AlreadySeated",
     "BadAmount",

@@ -133,3 +133,24 @@ class GuildChips:
     @property
     def holds(self) -> bool:
         return self.held == self.minted - self.burned
+
+
+@dataclass(frozen=True, slots=True)
+class Audit:
+    """Where a guild's chips are, against what was minted and burned (`/gff audit`)."""
+
+    wallets: int
+    stacks: int  # at tables, in front of players
+    in_play: int  # in the game pots of hands being played
+    carried: int  # flip and flop chips waiting for the next deal (GFF-4.5)
+    minted: int
+    burned: int
+    mismatches: tuple[tuple[str, int, int], ...]  # (account, per the ledger, stored)
+
+    @property
+    def held(self) -> int:
+        return self.wallets + self.stacks + self.in_play + self.carried
+
+    @property
+    def balances(self) -> bool:
+        return self.held == self.minted - self.burned and not self.mismatches

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from bot.store.models import GuildChips, Standing
+from bot.store.models import Audit, GuildChips, Standing
 
 # Wallet plus every stack at the guild's tables, ranked; equal totals share a rank.
 RANKED = """
@@ -105,3 +105,21 @@ ORDER BY a.account
 def ledger_mismatches(db: sqlite3.Connection, guild_id: int) -> list[tuple[str, int, int]]:
     """(account, chips the ledger adds up to, chips stored) wherever the two differ."""
     return db.execute(AUDIT, {"guild": guild_id}).fetchall()
+
+
+BREAKDOWN = """
+SELECT
+    (SELECT COALESCE(SUM(balance), 0) FROM wallets WHERE guild_id = :guild),
+    (SELECT COALESCE(SUM(s.stack), 0) FROM seats AS s JOIN tables AS t ON t.id = s.table_id
+     WHERE t.guild_id = :guild),
+    (SELECT COALESCE(SUM(pot_game + pot_bonus), 0) FROM tables WHERE guild_id = :guild),
+    (SELECT COALESCE(SUM(pot_flip + pot_flop), 0) FROM tables WHERE guild_id = :guild),
+    (SELECT COALESCE(SUM(amount), 0) FROM ledger WHERE guild_id = :guild AND source = 'mint'),
+    (SELECT COALESCE(SUM(amount), 0) FROM ledger WHERE guild_id = :guild AND target = 'burn')
+"""
+
+
+def audit(db: sqlite3.Connection, guild_id: int) -> Audit:
+    """The breakdown and the per-account ledger check, read in one snapshot."""
+    totals = db.execute(BREAKDOWN, {"guild": guild_id}).fetchone()
+    return Audit(*totals, tuple(ledger_mismatches(db, guild_id)))

@@ -21,6 +21,7 @@ from bot.store.db import Database
 from bot.store.errors import BadSetting, Mismatch
 from bot.store.migrate import Migration, bundled, migrate
 from bot.store.models import (
+    Audit,
     GuildChips,
     GuildSettings,
     Recovery,
@@ -345,6 +346,11 @@ class Store:
         if guild_id is not None:
             snowflake(guild_id, "The server id")
         return await self.db.read(queries.conservation, guild_id)
+
+    async def audit(self, guild_id: int) -> Audit:
+        """Where the guild's chips are, and whether they add up (`/gff audit`)."""
+        snowflake(guild_id, "The server id")
+        return await self.db.read(queries.audit, guild_id)
 
     async def ledger_mismatches(self, guild_id: int) -> list[tuple[str, int, int]]:
         """Accounts whose stored balance is not what the ledger adds up to (none, always)."""

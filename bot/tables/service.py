@@ -39,6 +39,7 @@ log = logging.getLogger(__name__)
 
 TIMEOUTS_BEFORE_AWAY = 2  # time-outs in a row before a player is marked away
 NEXT_HAND_SECONDS = 8  # the public countdown between hands
+IDLE_SECONDS = 30 * 60  # a table with no hand and no command for this long closes
 
 
 class TableError(Exception):
@@ -153,10 +154,28 @@ class TableService:
         return self.tables.get(table_id) if table_id is not None else None
 
     def table_here(self, channel_id: int) -> LiveTable:
+        """The channel's table; asking for it is activity that keeps it open."""
         table = self.in_channel(channel_id)
         if table is None:
             raise TableError("There is no table in this channel. Start one with `/gff join`.")
+        self.touch(table)
         return table
+
+    def touch(self, table: LiveTable) -> None:
+        """Someone did something at the table: the idle clock starts again."""
+        self.scheduler.call_later(IDLE_SECONDS, f"idle:{table.id}", lambda: self._idle(table))
+
+    async def _idle(self, table: LiveTable) -> None:
+        if table.hand is not None and not table.hand.is_over:
+            self.touch(table)  # the turn clock keeps a hand moving; look again later
+            return
+        await self._close(table, "nobody played for 30 minutes")
+
+    async def channel_gone(self, channel_id: int, why: str) -> None:
+        """The channel was deleted or the bot lost access: close, returning every chip."""
+        table = self.in_channel(channel_id)
+        if table is not None:
+            await self._close(table, why)
 
     def _track(self, info: Table, running: RunningHand | None = None) -> LiveTable:
         table = self.tables.get(info.id)
@@ -164,6 +183,7 @@ class TableService:
             table = LiveTable(info, running)
             self.tables[info.id] = table
             self._by_channel[info.channel_id] = info.id
+            self.touch(table)
         else:
             table.info = info
             if running is not None:
@@ -174,7 +194,7 @@ class TableService:
         self.tables.pop(table.id, None)
         if self._by_channel.get(table.info.channel_id) == table.id:
             del self._by_channel[table.info.channel_id]
-        for key in ("turn", "deal"):
+        for key in ("turn", "deal", "idle"):
             self.scheduler.cancel(f"{key}:{table.id}")
 
     async def _refresh(self, table: LiveTable) -> None:
@@ -243,6 +263,7 @@ class TableService:
         return table
 
     async def _seat(self, table: LiveTable, guild_id: int, user_id: int) -> None:
+        self.touch(table)
         async with table.lock:
             if table.seat_of(user_id) is not None:
                 raise TableError("You already have a seat at this table.")
@@ -356,6 +377,7 @@ class TableService:
         table = self.tables.get(table_id)
         if table is None:
             raise TableError("This table is closed.")
+        self.touch(table)
         async with table.lock:
             hand = table.hand
             if hand is None or hand.is_over:
@@ -432,6 +454,7 @@ class TableService:
                 await self._commit(table, stand_in_action(table.hand.private_view(seat)))
 
     async def _hand_over(self, table: LiveTable) -> None:
+        self.touch(table)  # the idle clock counts from the end of the last hand
         running = table.running
         assert running is not None and running.hand.settlement is not None
         settlement = running.hand.settlement

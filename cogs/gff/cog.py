@@ -65,6 +65,17 @@ class GffCog(commands.Cog):
     def tables(self):
         return self.bot.tables
 
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self.tables.channel_gone(channel.id, "its channel was deleted")
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        # Tables whose channel went away while the bot was down close now, chips returned.
+        for table in list(self.tables.tables.values()):
+            if self.bot.get_channel(table.info.channel_id) is None:
+                await self.tables.channel_gone(table.info.channel_id, "its channel is gone")
+
     @gff.command(name="rules", description="How to play Game, Flip and Flop")
     async def rules(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message(
@@ -209,6 +220,34 @@ class GffCog(commands.Cog):
         embed.description = "\n".join(lines) or "No hands yet."
         embed.set_footer(text="/gff history hand:<number> gives a finished hand's full record.")
         return embed
+
+    @gff.command(name="audit", description="Check that every chip here is accounted for")
+    @app_commands.default_permissions(manage_guild=True)
+    async def audit(self, interaction: discord.Interaction) -> None:
+        if not (interaction.permissions and interaction.permissions.manage_guild):
+            await answer(interaction, "The audit needs Manage Server.")
+            return
+        found = await self.bot.store.audit(interaction.guild_id)
+        verdict = (
+            "Every chip is accounted for." if found.balances
+            else "The chips do NOT add up: the log has the details."
+        )
+        if not found.balances:
+            log.error("Audit of guild %s failed: %s", interaction.guild_id, found)
+        embed = discord.Embed(title="Chip audit", description=verdict,
+                              colour=discord.Colour.green() if found.balances
+                              else discord.Colour.red())
+        for name, value in (
+            ("Minted", found.minted), ("Burned", found.burned),
+            ("In bankrolls", found.wallets), ("At tables", found.stacks),
+            ("In pots of hands being played", found.in_play),
+            ("Carried to the next deal", found.carried),
+            ("Held in all", found.held), ("Minted − burned", found.minted - found.burned),
+        ):
+            embed.add_field(name=name, value=str(value))
+        if found.mismatches:
+            embed.add_field(name="Accounts off", value=str(len(found.mismatches)), inline=False)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
 
     # -- server settings ------------------------------------------------------------------
 

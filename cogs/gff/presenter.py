@@ -25,6 +25,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+# Discord's error codes for a channel that is gone or closed to the bot.
+LOST_CHANNEL = {10003, 50001, 50013}  # unknown channel, missing access, missing permissions
+
 PINGS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 SILENT = discord.AllowedMentions.none()
 
@@ -90,6 +93,15 @@ class TablePresenter:
             op = queue.pop(0)
             try:
                 await self._apply(table, op)
+            except (discord.Forbidden, discord.NotFound) as failed:
+                if failed.code in LOST_CHANNEL:
+                    log.warning("Table %s: the channel is lost (%s); closing", table.id, failed)
+                    queue.clear()
+                    await self.bot.tables.channel_gone(
+                        table.info.channel_id, "the bot can no longer post in its channel"
+                    )
+                    return
+                log.warning("Table %s: %s failed: %s", table.id, op[0], failed)
             except discord.HTTPException as failed:
                 # The store already holds the truth; a lost message is only a lost view.
                 log.warning("Table %s: %s failed: %s", table.id, op[0], failed)

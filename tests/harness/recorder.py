@@ -96,6 +96,7 @@ class Recorder:
         self.channels = channels
         self.users = users
         self.requests: list[Request] = []
+        self.failures: list[list[Any]] = []  # see fail()
         self.unknown: list[str] = []
         self.messages: dict[int, Message] = {}
         self.interactions: dict[str, Interaction] = {}
@@ -152,10 +153,27 @@ class Recorder:
             body, uploads = _read_form(multipart)
         return self._answer("webhook", self._webhook_routes, route, body, uploads, kwargs)
 
+    def fail(
+        self, method: str, path: str, status: int, code: int = 0, *, times: int = 1
+    ) -> None:
+        """The next `times` requests matching `method` and the `path` regex fail like Discord."""
+        self.failures.append([method, re.compile(path), status, code, times])
+
+    def _failure(self, method: str, path: str) -> discord.HTTPException | None:
+        for failure in self.failures:
+            wanted, pattern, status, code, times = failure
+            if times > 0 and wanted == method and pattern.search(path):
+                failure[4] -= 1
+                return discord_error(status, code, f"failed on purpose ({status})")
+        return None
+
     def _answer(self, api, routes, route: Route, body, uploads, kwargs) -> Any:
         path = route.url[len(Route.BASE) :]
         params = dict(kwargs.get("params") or {})
         self.requests.append(Request(api, route.method, path, body, uploads, params))
+        failed = self._failure(route.method, path)
+        if failed is not None:
+            raise failed
         for method, pattern, handler in routes:
             match = pattern.match(path)
             if method == route.method and match:

@@ -1,0 +1,127 @@
+"""Discord failing, channels going away, idle tables, the audit: chips are never lost."""
+
+from __future__ import annotations
+
+import discord
+
+from tests.discord.table_driver import TableDriver
+
+QUIET = ["2H 3H 4H 8D 9D", "5H 6H 7H TD JD", "2D 3D 4D 5D 9C"]
+
+
+async def started(harness) -> TableDriver:
+    d = TableDriver(harness)
+    await d.seat_everyone()
+    await d.start(QUIET)
+    return d
+
+
+async def balanced(h) -> bool:
+    return all(g.holds for g in await h.bot.store.conservation(h.guild_id))
+
+
+async def test_a_failed_table_edit_loses_no_action_and_the_next_edit_catches_up(harness):
+    d = await started(harness)
+    h = d.h
+    table_message = d.table_message()
+    h.recorder.fail("PATCH", rf"/channels/\d+/messages/{table_message.id}$", 500, times=1)
+    await d.act("ann", "stock")
+    assert d.hand.seq == 1
+    stored = await h.bot.store.running_hand(d.table.id)
+    assert stored.hand.seq == 1  # committed although Discord failed
+    await d.act("ann", "throw", "9D")
+    assert "discards 9♦" in d.table_message().text()  # the next edit shows everything
+    assert await balanced(h)
+
+
+async def test_a_deleted_table_message_is_posted_again(harness):
+    d = await started(harness)
+    h = d.h
+    old = d.table_message()
+    h.recorder.fail("PATCH", rf"/channels/\d+/messages/{old.id}$", 404, 10008, times=5)
+    await d.act("ann", "stock")
+    new = d.table_message()
+    assert new.id != old.id and "draws from the stock" in new.text()
+
+
+async def test_a_failed_answer_to_a_click_still_counts_the_action_once(harness):
+    d = await started(harness)
+    h = d.h
+    ann = d.user("ann")
+    view = await d.open_hand(ann)
+    h.recorder.fail("POST", r"/interactions/\d+/[^/]+/callback", 500, times=1)
+    with h.expect_error("failed on purpose"):
+        await h.click(ann, view, d.control(view, "stock"), expect_answer=False)
+    assert d.hand.seq == 1
+    # The old view is out of date now: a second click changes nothing.
+    await h.click(ann, h.message(view.id), d.control(h.message(view.id), "stock"))
+    assert d.hand.seq == 1 and "out of date" in h.message(view.id).text()
+    assert await balanced(h)
+
+
+async def test_losing_the_channel_closes_the_table_and_returns_every_chip(harness):
+    d = await started(harness)
+    h = d.h
+    h.recorder.fail("POST", rf"/channels/{h.channel.id}/messages$", 403, 50001, times=99)
+    h.recorder.fail("PATCH", rf"/channels/{h.channel.id}/messages/\d+$", 403, 50001, times=99)
+    await d.act("ann", "stock")
+    assert h.bot.tables.in_channel(h.channel.id) is None
+    for user in d.users:
+        assert (await h.bot.store.wallet(h.guild_id, user.id)).balance == 1000
+    assert await balanced(h)
+
+
+async def test_a_deleted_channel_closes_its_table(harness):
+    d = await started(harness)
+    h = d.h
+    await h.dispatch("CHANNEL_DELETE", {
+        "id": str(h.channel.id), "type": 0, "guild_id": str(h.guild_id), "name": "gff",
+        "position": 0, "permission_overwrites": [],
+    })
+    assert h.bot.tables.in_channel(h.channel.id) is None
+    for user in d.users:
+        assert (await h.bot.store.wallet(h.guild_id, user.id)).balance == 1000
+
+
+async def test_an_idle_table_closes_itself_after_30_minutes(harness):
+    h = harness
+    ann, bob = h.user("ann"), h.user("bob")
+    await h.slash(ann, "gff join")
+    await h.advance(29 * 60)
+    await h.slash(bob, "gff join")  # a command: the clock starts again
+    await h.advance(29 * 60)
+    assert h.bot.tables.in_channel(h.channel.id) is not None
+    await h.advance(60)
+    assert h.bot.tables.in_channel(h.channel.id) is None
+    assert "nobody played for 30 minutes" in h.public_messages()[-1].text()
+    assert (await h.bot.store.wallet(h.guild_id, ann.id)).balance == 1000
+
+
+async def test_a_hand_in_play_keeps_its_table_open(harness):
+    h = harness
+    d = TableDriver(h)
+    ann, bob, cy = d.users
+    await h.slash(ann, "gff create", turn_seconds=600)
+    await h.slash(bob, "gff join")
+    await h.slash(cy, "gff join")
+    await d.start(QUIET)
+    # Each player times out once (at 10, 20 and 30 minutes): nobody is away yet,
+    # and the idle clock, due at 30 minutes too, finds a hand running.
+    await h.advance(31 * 60)
+    assert h.bot.tables.in_channel(h.channel.id) is not None
+    assert d.hand.seq == 6 and not d.hand.is_over
+
+
+async def test_the_audit_shows_where_the_chips_are_and_that_they_balance(harness):
+    d = await started(harness)
+    h = d.h
+    await h.slash(h.owner, "gff audit")
+    shown = h.last_response(h.owner)
+    fields = {f["name"]: f["value"] for f in shown.embed["fields"]}
+    assert shown.ephemeral and "Every chip is accounted for" in shown.text()
+    assert fields["Minted"] == "3000" and fields["In bankrolls"] == "2400"
+    assert fields["At tables"] == "510" and fields["In pots of hands being played"] == "30"
+    assert fields["Carried to the next deal"] == "60" and fields["Held in all"] == "3000"
+    bob = h.user("nobody", permissions=discord.Permissions.none())
+    await h.slash(bob, "gff audit")
+    assert "Manage Server" in h.last_response(bob).text()
