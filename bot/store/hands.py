@@ -70,6 +70,7 @@ def start_hand(
     record: dict[str, Any],
     posts: Sequence[Transfer],
     settlement: Settlement | None,
+    turn_started_ms: int | None = None,
 ) -> tuple[int, int]:
     """Store a dealt hand and book its posts; settle it too if the deal ended it (GFF-3.3).
 
@@ -107,6 +108,8 @@ def start_hand(
         (table_id, number, json.dumps(record, separators=(",", ":")), now_ms),
     ).lastrowid
     _book(db, now_ms, guild_id, table_id, hand_id, posts, start=0)
+    if turn_started_ms is not None:
+        mark_turn(db, hand_id, turn_started_ms)
     if settlement is not None:
         settle_hand(db, now_ms, hand_id, settlement)
     return hand_id, number
@@ -119,8 +122,12 @@ def record_action(
     seq: int,
     action: str,
     settlement: Settlement | None,
+    turn_started_ms: int | None = None,
 ) -> None:
-    """Append the action (JSON) as number `seq`; settle in the same transaction if it ended it."""
+    """Append the action (JSON) as number `seq`; settle in the same transaction if it ended it.
+
+    `turn_started_ms` is given when this action began a new turn.
+    """
     if db.execute(APPEND_ACTION, (action, hand_id, seq)).rowcount != 1:
         row = db.execute("SELECT seq, status FROM hands WHERE id = ?", (hand_id,)).fetchone()
         if row is None:
@@ -128,8 +135,24 @@ def record_action(
         if row[1] != "running":
             raise HandOver()
         raise StaleAction(seq, row[0])
+    if turn_started_ms is not None:
+        mark_turn(db, hand_id, turn_started_ms)
     if settlement is not None:
         settle_hand(db, now_ms, hand_id, settlement)
+
+
+def mark_turn(db: sqlite3.Connection, hand_id: int, at_ms: int) -> None:
+    db.execute(
+        "UPDATE hands SET turn_started_ms = ? WHERE id = ? AND status = 'running'",
+        (at_ms, hand_id),
+    )
+
+
+def turn_started(db: sqlite3.Connection, hand_id: int) -> int | None:
+    row = db.execute("SELECT turn_started_ms FROM hands WHERE id = ?", (hand_id,)).fetchone()
+    if row is None:
+        raise NoHand(hand_id)
+    return row[0]
 
 
 def settle_hand(db: sqlite3.Connection, now_ms: int, hand_id: int, settlement: Settlement) -> None:

@@ -254,8 +254,13 @@ class Store:
 
     # -- hands ------------------------------------------------------------------
 
-    async def start_hand(self, table_id: int, hand: GffHand) -> RunningHand:
-        """Store a freshly dealt hand and book its posts (and its settlement if already over)."""
+    async def start_hand(
+        self, table_id: int, hand: GffHand, *, turn_started_ms: int | None = None
+    ) -> RunningHand:
+        """Store a freshly dealt hand and book its posts (and its settlement if already over).
+
+        `turn_started_ms` is when the first turn began, by the caller's clock.
+        """
         snowflake(table_id, "The table id")
         if hand.seq:
             raise Mismatch("a hand is stored when it is dealt, before its first action")
@@ -267,11 +272,18 @@ class Store:
             hand.record().to_json(),
             posts,
             hand.settlement,
+            turn_started_ms,
         )
         return RunningHand(hand_id, table_id, number, hand)
 
     async def record_action(
-        self, hand_id: int, seq: int, action: Action, settlement: Settlement | None = None
+        self,
+        hand_id: int,
+        seq: int,
+        action: Action,
+        settlement: Settlement | None = None,
+        *,
+        turn_started_ms: int | None = None,
     ) -> None:
         """Append the action the hand accepted as its number `seq` (the count before it).
 
@@ -288,7 +300,13 @@ class Store:
             seq,
             json.dumps(action.to_json()),
             settlement,
+            turn_started_ms,
         )
+
+    async def turn_started(self, hand_id: int) -> int | None:
+        """When the running hand's current turn began (Unix ms), if it was stored."""
+        snowflake(hand_id, "The hand id")
+        return await self.db.read(hands.turn_started, hand_id)
 
     async def settle_hand(self, hand_id: int, settlement: Settlement) -> None:
         snowflake(hand_id, "The hand id")

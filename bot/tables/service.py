@@ -207,7 +207,10 @@ class TableService:
             table.away = {s.user_id for s in info.seats if s.status == "away"}
             async with table.lock:
                 if table.hand is not None and not table.hand.is_over:
-                    await self._after_action(table)
+                    # The turn goes on with the time it had left when the bot stopped.
+                    began_ms = await self.store.turn_started(table.running.hand_id)
+                    began = began_ms / 1000 if began_ms is not None else self.scheduler.now()
+                    await self._after_action(table, turn_began=began)
                 elif len(table.can_be_dealt()) >= 2 and info.hands_played:
                     self.scheduler.call_later(
                         self.next_hand_seconds, f"deal:{table.id}", lambda t=table: self.deal(t)
@@ -352,12 +355,15 @@ class TableService:
                 carry=table.info.carry,
                 salt=new_salt(),  # the deck commitment shown at the deal
             )
-            table.running = await self.store.start_hand(table.id, hand)
+            now = self.scheduler.now()
+            table.running = await self.store.start_hand(
+                table.id, hand, turn_started_ms=int(now * 1000)
+            )
             self._dealers[table.id] = dealer.position
             table.turn_seat = None
             await self._refresh(table)
             await self.listener.hand_started(table)
-            await self._after_action(table)
+            await self._after_action(table, turn_began=now)
 
     def _next_dealer(self, table: LiveTable, players: list[Seat]) -> Seat:
         """GFF-2.8: at random first, then the next dealt-in seat on the left."""
@@ -401,15 +407,22 @@ class TableService:
         hand = running.hand
         seq = hand.seq
         hand.apply(action)
+        now = self.scheduler.now()
+        # Stored with the action, so a restart knows how much of this turn is left.
+        began = not hand.is_over and hand.current != table.turn_seat
         try:
-            await self.store.record_action(running.hand_id, seq, action, hand.settlement)
+            await self.store.record_action(
+                running.hand_id, seq, action, hand.settlement,
+                turn_started_ms=int(now * 1000) if began else None,
+            )
         except BaseException:
             # The store did not take it: the hand goes back to what the store holds.
             table.running = await self.store.running_hand(table.id)
             raise
-        await self._after_action(table)
+        await self._after_action(table, turn_began=now)
 
-    async def _after_action(self, table: LiveTable) -> None:
+    async def _after_action(self, table: LiveTable, turn_began: float) -> None:
+        """Settle an ended hand, or start the next turn's clock from `turn_began`."""
         hand = table.hand
         assert hand is not None
         if hand.is_over:
@@ -418,9 +431,9 @@ class TableService:
         seat = hand.current
         if seat != table.turn_seat:
             table.turn_seat = seat
-            table.deadline = self.scheduler.now() + table.info.turn_seconds
+            table.deadline = turn_began + table.info.turn_seconds
             self.scheduler.call_later(
-                table.info.turn_seconds, f"turn:{table.id}",
+                table.deadline - self.scheduler.now(), f"turn:{table.id}",
                 lambda s=hand.seq: self._timed_out(table, s),
             )
             await self.listener.turn_started(table, seat)

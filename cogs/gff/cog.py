@@ -71,9 +71,20 @@ class GffCog(commands.Cog):
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:
-        # Tables whose channel went away while the bot was down close now, chips returned.
+        for guild in self.bot.guilds:
+            await self.on_guild_available(guild)
+
+    @commands.Cog.listener()
+    async def on_guild_available(self, guild: discord.Guild) -> None:
+        """Tables whose channel went away while the bot was down close now, chips returned.
+
+        Only once the server itself is there: a server that is briefly unavailable
+        has no channels to look at, and its tables must not be closed for it.
+        """
+        if guild.unavailable:
+            return
         for table in list(self.tables.tables.values()):
-            if self.bot.get_channel(table.info.channel_id) is None:
+            if table.info.guild_id == guild.id and guild.get_channel(table.info.channel_id) is None:
                 await self.tables.channel_gone(table.info.channel_id, "its channel is gone")
 
     @gff.command(name="rules", description="How to play Game, Flip and Flop")

@@ -19,13 +19,17 @@ class TableDriver:
         self.users = [h.user(name) for name in names]
         self.by_name = {u.name: u for u in self.users}
         self.decks: list[list[int]] = []
-        tables = h.bot.tables
-        tables.deck_source = lambda table: self.decks.pop(0)
-        tables.first_dealer = lambda players: players[-1]  # the last seat deals first
+        self.rehook()
         self.views: dict[int, int] = {}  # user id -> their hand view message id
         # Messages of finished hands: their cards were checked while those hands ran.
         self.earlier_messages: set[int] = set()
         self.last_hand: GffHand | None = None
+
+    def rehook(self) -> None:
+        """Fixed decks and the first dealer, on this bot's table service (again after a restart)."""
+        tables = self.h.bot.tables
+        tables.deck_source = lambda table: self.decks.pop(0)
+        tables.first_dealer = lambda players: players[-1]  # the last seat deals first
 
     @property
     def host(self) -> User:
