@@ -125,3 +125,48 @@ async def test_the_audit_shows_where_the_chips_are_and_that_they_balance(harness
     bob = h.user("nobody", permissions=discord.Permissions.none())
     await h.slash(bob, "gff audit")
     assert "Manage Server" in h.last_response(bob).text()
+
+
+async def test_two_players_acting_at_once_are_served_one_at_a_time(harness):
+    import asyncio
+
+    d = await started(harness)
+    h = d.h
+    ann, bob = d.user("ann"), d.user("bob")
+    ann_view, bob_view = await d.open_hand(ann), await d.open_hand(bob)
+    await asyncio.gather(
+        h.click(ann, ann_view, d.control(ann_view, "stock")),
+        h.click(bob, bob_view, d.control(bob_view, "stock"), forged=True),
+    )
+    assert d.hand.seq == 1 and d.hand.actions[0].seat == d.seat(ann)
+    assert "You drew" in h.message(ann_view.id).text()
+    # Refused either way: out of turn if served first, out of date if served second.
+    bob_says = h.message(bob_view.id).text()
+    assert "Not done" in bob_says or "out of date" in bob_says
+    assert await balanced(h)
+
+
+async def test_the_deck_commitment_checks_out_for_every_hand_of_a_game(harness):
+    import json
+
+    from engine.fairness import verify
+
+    d = await started(harness)
+    h = d.h
+    shown = []
+    for number in range(1, 4):
+        shown.append(d.table.hand.commitment)
+        assert shown[-1] in d.table_message().text()  # on the table from the deal
+        first = next(u.name for u in d.users if d.seat(u) == d.hand.current)
+        await d.act(first, "drop")
+        if number < 3:
+            d.next_hand_begins()
+            d.deal_next(QUIET)
+            await h.advance(10)
+            d.views.clear()
+    for number, commitment in enumerate(shown, start=1):
+        await h.slash(d.host, "gff history", hand=number)
+        (attachment,) = h.last_response(d.host).attachments.values()
+        record = json.loads(attachment.data)
+        assert record["commitment"] == commitment and verify(record)
+    assert len(set(shown)) == 3
