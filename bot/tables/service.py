@@ -146,6 +146,8 @@ class TableService:
         self._by_channel: dict[int, int] = {}
         self._opening = asyncio.Lock()  # one table per channel, even when two join at once
         self._dealers: dict[int, int] = {}  # table -> last dealer's seat position
+        # What a table's channel must be told once it can be reached again (after a restart).
+        self.notices: dict[int, list[str]] = {}
 
     # -- finding tables ---------------------------------------------------------------
 
@@ -202,6 +204,11 @@ class TableService:
 
     async def restore(self, recovery: Recovery) -> None:
         """After a restart: every open table with its seats, and its hand where one runs."""
+        for voided in recovery.voided:
+            self.notices.setdefault(voided.table_id, []).append(
+                "A hand could not be resumed after a restart "
+                f"({voided.reason}); every chip posted to it went back to its player."
+            )
         for info in recovery.tables:
             table = self._track(info, recovery.running.get(info.id))
             table.away = {s.user_id for s in info.seats if s.status == "away"}

@@ -84,8 +84,14 @@ class GffCog(commands.Cog):
         if guild.unavailable:
             return
         for table in list(self.tables.tables.values()):
-            if table.info.guild_id == guild.id and guild.get_channel(table.info.channel_id) is None:
+            if table.info.guild_id != guild.id:
+                continue
+            if guild.get_channel(table.info.channel_id) is None:
                 await self.tables.channel_gone(table.info.channel_id, "its channel is gone")
+                continue
+            for notice in self.tables.notices.pop(table.id, []):
+                await self.presenter.say(table, notice)
+            await self.presenter.table_changed(table)  # the table message, fresh after a restart
 
     @gff.command(name="rules", description="How to play Game, Flip and Flop")
     async def rules(self, interaction: discord.Interaction) -> None:

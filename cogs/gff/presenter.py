@@ -70,6 +70,9 @@ class TablePresenter:
         text = f"The table is closed: {why}." + (f" Cashed out: {paid}." if paid else "")
         self._send(table, ("closed", text))
 
+    async def say(self, table: LiveTable, text: str) -> None:
+        self._send(table, ("say", text, SILENT))
+
     async def repost(self, table: LiveTable) -> None:
         """`/gff table`: the table message again, at the bottom of the channel."""
         self._send(table, ("post", True))

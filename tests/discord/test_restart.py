@@ -97,4 +97,5 @@ async def test_a_record_that_cannot_be_resumed_is_voided_with_every_post_refunde
         assert stored.status == "void"
         info = await h.bot.store.table(d.table.id)
         assert [s.stack for s in info.seats] == [200, 200, 200]
+        assert "could not be resumed" in "\n".join(m.text() for m in h.public_messages())
         assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
