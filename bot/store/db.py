@@ -5,9 +5,9 @@ costs a hop there and back. A transaction made of awaited calls (BEGIN, the
 statements, COMMIT) pays several hops; here a transaction is one synchronous
 function run on that thread, so it costs one hop however many statements it has.
 
-Writes are serialised by one asyncio.Lock. Writes that arrive while a commit is
-on its way to disk wait, then share the next transaction (group commit): one
-fsync for many tables' actions. Each write still runs in a SAVEPOINT of its own,
+Writes are serialised by one asyncio.Lock, held by one flushing task. Writes
+that arrive while a commit is on its way to disk wait, then share the next
+transaction (group commit): one fsync for many tables' actions. Each write still runs in a SAVEPOINT of its own,
 so a refused one leaves no trace and does not disturb the others, and no caller
 hears of its write before the COMMIT that makes it durable.
 """
@@ -59,6 +59,7 @@ class Database:
         self._conn = conn
         self._lock = asyncio.Lock()
         self._waiting: list[_Job] = []
+        self._flusher: asyncio.Task[None] | None = None
         self.commits = 0  # transactions committed, for tests and the benchmark
         self.closed = False
 
@@ -93,18 +94,27 @@ class Database:
         """work(db, *args) in a write transaction; its exception, if any, rolls it back."""
         job = _Job(_bind(work, args), asyncio.get_running_loop().create_future())
         self._waiting.append(job)
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush())
         try:
-            async with self._lock:
-                if self._waiting:  # else a write ahead of this one took it along
-                    batch, self._waiting = self._waiting, []
-                    # Shielded: if this task is cancelled, the batch still commits and
-                    # every caller in it still hears how its write went.
-                    await asyncio.shield(self._commit(batch))
+            return await job.future
         except asyncio.CancelledError:
             if job in self._waiting:
                 self._waiting.remove(job)  # it never ran: nothing was written
             raise
-        return await job.future
+
+    async def _flush(self) -> None:
+        """Commit what is waiting, again and again, until nothing is.
+
+        Callers wait for their own job only, not for the lock: a caller that had
+        to take the lock to learn its job was done would commit whatever came in
+        meanwhile on its own, and writes would go one to a commit again. This task
+        is not the caller's, so cancelling a caller never strands the others.
+        """
+        async with self._lock:
+            while self._waiting:
+                batch, self._waiting = self._waiting, []
+                await self._commit(batch)
 
     async def _commit(self, batch: list[_Job]) -> None:
         try:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -250,28 +251,33 @@ async def test_the_running_hand_comes_back_from_its_record(store):
 
 @pytest.mark.parametrize("players", [2, 3, 5])
 async def test_many_random_hands_keep_every_chip(store, players):
-    """Hands to the end through the store; GFF-2.6 eliminations leave the table."""
-    rng = random.Random(players)
-    users = [800 + i for i in range(players)]
-    # A small buy-in (6 stakes) so that players go out and buy in again.
-    table = await seated_table(store, users=users, channel=900 + players, buy_in=60)
-    eliminated = 0
-    for _ in range(40):
-        current = await store.table(table.id)
-        if sum(s.stack >= 20 for s in current.seats) < 2:
-            for user in users:
-                if user not in {s.user_id for s in current.seats}:
-                    if (await store.wallet(GUILD, user)).balance < current.buy_in:
-                        await store.grant(GUILD, user, current.buy_in, "another go")
-                    await store.buy_in(table.id, user)  # back in like a new player
-        wallets = {u: (await store.wallet(GUILD, u)).balance for u in users}
-        hand = await play_hand(store, table.id, rng)
-        after = await store.table(table.id)
-        for seat_id in hand.settlement.eliminated:
-            eliminated += 1
-            user = int(seat_id)
-            assert user not in {s.user_id for s in after.seats}
-            gone = hand.settlement.stacks[seat_id]
-            assert (await store.wallet(GUILD, user)).balance == wallets[user] + gone
-        await assert_chips_add_up(store)
+    """Hands to the end through the store, three tables at once; GFF-2.6 eliminations."""
+    eliminated = []
+
+    async def play_table(channel: int) -> None:
+        rng = random.Random(channel)
+        users = [channel * 10 + i for i in range(players)]
+        # The smallest buy-in (4 stakes), so that players go out and buy in again.
+        table = await seated_table(store, users=users, channel=channel, buy_in=40)
+        for _ in range(8):
+            current = await store.table(table.id)
+            if sum(s.stack >= 20 for s in current.seats) < 2:
+                for user in users:
+                    if user not in {s.user_id for s in current.seats}:
+                        if (await store.wallet(GUILD, user)).balance < current.buy_in:
+                            await store.grant(GUILD, user, current.buy_in, "another go")
+                        await store.buy_in(table.id, user)  # back in like a new player
+            wallets = {u: (await store.wallet(GUILD, u)).balance for u in users}
+            hand = await play_hand(store, table.id, rng)
+            after = await store.table(table.id)
+            assert after.carry == hand.settlement.carry
+            for seat_id in hand.settlement.eliminated:
+                eliminated.append(seat_id)
+                user = int(seat_id)
+                assert user not in {s.user_id for s in after.seats}
+                gone = hand.settlement.stacks[seat_id]
+                assert (await store.wallet(GUILD, user)).balance == wallets[user] + gone
+
+    await asyncio.gather(*(play_table(100 * players + i) for i in range(3)))
+    await assert_chips_add_up(store)
     assert eliminated, "the run should see a player go out (GFF-2.6)"
