@@ -7,16 +7,18 @@ function run on that thread, so it costs one hop however many statements it has.
 
 Writes are serialised by one asyncio.Lock, held by one flushing task. Writes
 that arrive while a commit is on its way to disk wait, then share the next
-transaction (group commit): one fsync for many tables' actions. Each write still runs in a SAVEPOINT of its own,
-so a refused one leaves no trace and does not disturb the others, and no caller
-hears of its write before the COMMIT that makes it durable.
+transaction (group commit): one fsync for many tables' actions. Each write
+still runs in a SAVEPOINT of its own, so a refused one leaves no trace and does
+not disturb the others, and no caller hears of its write before the COMMIT
+that makes it durable.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -27,9 +29,13 @@ T = TypeVar("T")
 Work = Callable[[sqlite3.Connection], Any]
 
 BUSY_TIMEOUT_MS = 5_000  # another process holding the write lock (a backup, a shell)
+# json_insert() with '$[#]' (3.31); window functions, upserts and partial indexes are older.
+OLDEST_SQLITE = (3, 31)
+
+log = logging.getLogger(__name__)
 
 
-def hop(conn: aiosqlite.Connection, fn: Callable[..., T], *args: Any) -> asyncio.Future[T]:
+def hop(conn: aiosqlite.Connection, fn: Callable[..., T], *args: Any) -> Awaitable[T]:
     """Run fn(sqlite3_connection, *args) on the connection's thread, as one hop.
 
     aiosqlite has no public call for this, but all its own methods are built on
@@ -39,13 +45,15 @@ def hop(conn: aiosqlite.Connection, fn: Callable[..., T], *args: Any) -> asyncio
     return conn._execute(fn, conn._conn, *args)
 
 
-def configure(db: sqlite3.Connection) -> str:
-    """The pragmas every connection needs; the journal mode SQLite settled on."""
+def configure(db: sqlite3.Connection) -> None:
+    """The pragmas every connection needs."""
     mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+    if mode != "wal":
+        # Still correct, only slower and blocking readers: worth a line in the log.
+        log.warning("SQLite would not use WAL on this file; journal mode is %s", mode)
     db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     db.execute("PRAGMA foreign_keys = ON")
     db.execute("PRAGMA synchronous = FULL")  # these are chips: a commit survives power loss
-    return mode
 
 
 @dataclass(slots=True)
@@ -65,6 +73,11 @@ class Database:
 
     @classmethod
     async def open(cls, path: str | Path) -> Database:
+        if sqlite3.sqlite_version_info < OLDEST_SQLITE:
+            raise RuntimeError(
+                f"SQLite {sqlite3.sqlite_version} is too old for the chip store; "
+                f"it needs {'.'.join(map(str, OLDEST_SQLITE))} or newer"
+            )
         # isolation_level=None: the sqlite3 module opens no transaction of its own;
         # every write transaction here starts with an explicit BEGIN IMMEDIATE.
         conn = await aiosqlite.connect(path, isolation_level=None)

@@ -6,35 +6,74 @@ import sqlite3
 
 from bot.store.models import Audit, GuildChips, Standing
 
-# Wallet plus every stack at the guild's tables, ranked; equal totals share a rank.
-RANKED = """
-WITH totals AS (
-    SELECT w.user_id, w.balance AS wallet,
-           COALESCE((SELECT SUM(s.stack) FROM seats AS s JOIN tables AS t ON t.id = s.table_id
-                     WHERE s.user_id = w.user_id AND s.stack > 0 AND t.guild_id = w.guild_id),
-                    0) AS at_tables
-    FROM wallets AS w
-    WHERE w.guild_id = :guild
+# Standings rank wallet plus chips at tables. Ranking every wallet of a big server
+# for each /bankroll top would read them all, so: players with chips at tables are
+# few; everyone else's total is their wallet, and the top N of those are among the
+# N richest wallets (ties included), found on the balance index. A rank is then one
+# plus a count of who is richer, again an index range, not a scan.
+AT_TABLES = """
+at_tables AS MATERIALIZED (
+    SELECT s.user_id, SUM(s.stack) AS chips
+    FROM tables AS t JOIN seats AS s ON s.table_id = t.id
+    WHERE t.guild_id = :guild AND s.stack > 0
+    GROUP BY s.user_id
+)"""
+
+RICHER_THAN = """(
+    SELECT COUNT(*) FROM wallets AS w2
+    WHERE w2.guild_id = :guild AND w2.balance > {total}
+      AND w2.user_id NOT IN (SELECT user_id FROM at_tables)
+) + (
+    SELECT COUNT(*) FROM at_tables AS a2
+    JOIN wallets AS w3 ON w3.guild_id = :guild AND w3.user_id = a2.user_id
+    WHERE w3.balance + a2.chips > {total}
+)"""
+
+TOP = f"""
+WITH {AT_TABLES},
+cut AS (
+    SELECT balance FROM wallets WHERE guild_id = :guild
+    ORDER BY balance DESC LIMIT 1 OFFSET :top - 1
+),
+candidates AS (
+    SELECT user_id FROM wallets
+    WHERE guild_id = :guild AND balance >= COALESCE((SELECT balance FROM cut), 0)
+    UNION
+    SELECT user_id FROM at_tables
+),
+totals AS (
+    SELECT w.user_id, w.balance AS wallet, COALESCE(a.chips, 0) AS at_tables
+    FROM candidates AS c
+    JOIN wallets AS w ON w.guild_id = :guild AND w.user_id = c.user_id
+    LEFT JOIN at_tables AS a ON a.user_id = c.user_id
 )
-SELECT user_id, RANK() OVER (ORDER BY wallet + at_tables DESC) AS rank,
+SELECT user_id, 1 + {RICHER_THAN.format(total="t.wallet + t.at_tables")} AS rank,
        wallet + at_tables AS total, wallet, at_tables
-FROM totals
+FROM totals AS t
+ORDER BY total DESC, user_id
+LIMIT :top
+"""
+
+ONE = f"""
+WITH {AT_TABLES},
+me AS (
+    SELECT w.user_id, w.balance AS wallet,
+           COALESCE((SELECT chips FROM at_tables WHERE user_id = :user), 0) AS at_tables
+    FROM wallets AS w WHERE w.guild_id = :guild AND w.user_id = :user
+)
+SELECT user_id, 1 + {RICHER_THAN.format(total="m.wallet + m.at_tables")} AS rank,
+       wallet + at_tables AS total, wallet, at_tables
+FROM me AS m
 """
 
 
 def standings(db: sqlite3.Connection, guild_id: int, top: int) -> list[Standing]:
-    rows = db.execute(
-        f"SELECT * FROM ({RANKED}) ORDER BY rank, user_id LIMIT :top",
-        {"guild": guild_id, "top": top},
-    )
+    rows = db.execute(TOP, {"guild": guild_id, "top": top})
     return [Standing(*row) for row in rows]
 
 
 def standing(db: sqlite3.Connection, guild_id: int, user_id: int) -> Standing | None:
-    row = db.execute(
-        f"SELECT * FROM ({RANKED}) WHERE user_id = :user",
-        {"guild": guild_id, "user": user_id},
-    ).fetchone()
+    row = db.execute(ONE, {"guild": guild_id, "user": user_id}).fetchone()
     return None if row is None else Standing(*row)
 
 

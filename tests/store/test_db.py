@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import random
 
 import aiosqlite
 import pytest
@@ -10,8 +11,9 @@ import pytest
 from bot.store import NotEnoughChips
 from bot.store import db as db_module
 from bot.store.db import Database, hop
-from engine.actions import Draw
-from tests.store.helpers import GUILD, USERS, deal
+from engine.gff.hand import GffHand
+from engine.simulate import random_action
+from tests.store.helpers import GUILD, USERS
 
 
 def test_the_aiosqlite_internals_the_store_relies_on_still_exist():
@@ -45,12 +47,10 @@ async def test_write_transactions_begin_immediate(store):
     assert statements[-1] == "COMMIT"
 
 
-async def test_an_action_costs_one_thread_hop(store, monkeypatch):
+async def test_every_operation_of_a_hand_costs_one_thread_hop(store, monkeypatch):
     table = await store.open_table(GUILD, 1, USERS[0])
     for user in USERS[:2]:
         await store.open_wallet(GUILD, user)
-        await store.buy_in(table.id, user)
-    hand_id, hand = await deal(store, table.id)
     hops = []
 
     def counting(conn, fn, *args):
@@ -58,8 +58,24 @@ async def test_an_action_costs_one_thread_hop(store, monkeypatch):
         return hop(conn, fn, *args)
 
     monkeypatch.setattr(db_module, "hop", counting)
-    await store.record_action(hand_id, 0, Draw(hand.current, "stock"))
-    assert len(hops) == 1
+
+    async def one_hop(operation) -> object:
+        hops.clear()
+        result = await operation
+        assert len(hops) == 1
+        return result
+
+    for user in USERS[:2]:
+        await one_hop(store.buy_in(table.id, user))
+    seats = [(str(user), 200) for user in USERS[:2]]
+    hand = GffHand.start(seats=seats, stake=10, dealer=seats[0][0], deck=list(range(52)))
+    running = await one_hop(store.start_hand(table.id, hand))
+    rng = random.Random(1)
+    while not hand.is_over:  # the last one stores the action and its settlement
+        seq = hand.seq
+        hand.apply(random_action(hand, rng))
+        await one_hop(store.record_action(running.hand_id, seq, hand.actions[-1], hand.settlement))
+    await one_hop(store.close_table(table.id))
 
 
 async def test_writes_that_arrive_together_share_one_commit(db_path):

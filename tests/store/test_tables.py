@@ -168,6 +168,22 @@ async def test_nobody_dealt_in_leaves_before_the_hand_is_settled(store):
     assert await store.cash_out(table.id, CY) == 200  # not in this hand
 
 
+async def test_unknown_tables_are_refused_with_nothing_written(store):
+    await store.open_wallet(GUILD, ANN)
+    before = await snapshot(store)
+    for operation in (
+        store.table(404),
+        store.buy_in(404, ANN),
+        store.cash_out(404, ANN),
+        store.set_away(404, ANN, True),
+        store.close_table(404),
+        store.running_hand(404),
+    ):
+        with pytest.raises(NoTable, match="There is no such table"):
+            await operation
+    assert await snapshot(store) == before
+
+
 async def test_away_and_back(store):
     table = await seated_table(store, users=(ANN, BOB))
     await store.set_away(table.id, ANN, True)
