@@ -1,0 +1,81 @@
+"""The checks themselves: they add up when all is well, and catch a chip astray."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from bot.store import NoHand, StaleAction
+from engine.actions import Discard, Draw
+from engine.gff.hand import GffHand
+from tests.store.helpers import (
+    GUILD,
+    NO_CLUB,
+    USERS,
+    deal,
+    flop_hand,
+    seated_table,
+)
+
+ANN, BOB, CY = USERS[:3]
+
+
+async def test_the_audit_says_where_every_chip_is(store):
+    table = await seated_table(store, users=(ANN, BOB))
+    await flop_hand(store, table.id, dealer=ANN, left=BOB, left_cards=NO_CLUB)  # 20 carried
+    await store.open_wallet(GUILD, CY)
+    await store.buy_in(table.id, CY)
+    await deal(store, table.id)  # three players post 30 each, 20 of them to flip and flop
+    audit = await store.audit(GUILD)
+    assert (audit.minted, audit.burned) == (3000, 0)
+    assert audit.wallets == 3 * 800
+    assert audit.in_play == 30  # the game pot
+    assert audit.carried == 20 + 60  # flip and flop: the carried 20 and this deal's posts
+    assert audit.stacks == 600 - 20 - 90
+    assert audit.held == 3000 and audit.mismatches == () and audit.balances
+
+
+async def test_a_chip_changed_behind_the_ledger_is_caught(store, db_path):
+    table = await seated_table(store, users=(ANN, BOB))
+    with sqlite3.connect(db_path) as db:
+        db.execute("UPDATE seats SET stack = stack + 5 WHERE user_id = ?", (ANN,))
+    (chips,) = await store.conservation(GUILD)
+    assert not chips.holds and chips.held == chips.minted + 5
+    assert await store.ledger_mismatches(GUILD) == [(f"seat:{table.id}:{ANN}", 200, 205)]
+    assert not (await store.audit(GUILD)).balances
+    with sqlite3.connect(db_path) as db:  # put it back, for the fixture's own check
+        db.execute("UPDATE seats SET stack = stack - 5 WHERE user_id = ?", (ANN,))
+
+
+async def test_the_ledger_cannot_be_rewritten(store, db_path):
+    await store.open_wallet(GUILD, ANN)
+    with sqlite3.connect(db_path) as db:
+        for statement in ("UPDATE ledger SET amount = 1", "DELETE FROM ledger"):
+            with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+                db.execute(statement)
+
+
+async def test_the_turn_clock_is_stored_with_the_action_that_starts_a_turn(store):
+    unclocked = await seated_table(store, users=(ANN, BOB))
+    hand_id, _ = await deal(store, unclocked.id)
+    assert await store.turn_started(hand_id) is None
+
+    table = await seated_table(store, users=(CY, USERS[3]), channel=2)
+    seats = [(s.seat_id, s.stack) for s in table.seats]
+    hand = GffHand.start(seats=seats, stake=10, dealer=seats[0][0], deck=list(range(52)))
+    hand_id = (await store.start_hand(table.id, hand, turn_started_ms=1_000)).hand_id
+    assert await store.turn_started(hand_id) == 1_000
+    seat = hand.current
+    hand.apply(Draw(seat, "stock"))
+    await store.record_action(hand_id, 0, hand.actions[-1])  # the same turn goes on
+    assert await store.turn_started(hand_id) == 1_000
+    hand.apply(Discard(seat, hand.hands[seat][0]))
+    await store.record_action(hand_id, 1, hand.actions[-1], turn_started_ms=2_000)
+    assert await store.turn_started(hand_id) == 2_000
+
+    with pytest.raises(StaleAction):  # refused: the clock does not move either
+        await store.record_action(hand_id, 1, hand.actions[-1], turn_started_ms=3_000)
+    assert await store.turn_started(hand_id) == 2_000
+    with pytest.raises(NoHand):
+        await store.turn_started(hand_id + 1)
