@@ -281,3 +281,18 @@ async def test_many_random_hands_keep_every_chip(store, players):
     await asyncio.gather(*(play_table(100 * players + i) for i in range(3)))
     await assert_chips_add_up(store)
     assert eliminated, "the run should see a player go out (GFF-2.6)"
+
+
+async def test_finished_hands_can_be_read_back_newest_first(store):
+    table = await seated_table(store)
+    rng = random.Random(21)
+    played = [await play_hand(store, table.id, rng) for _ in range(3)]
+    running_id, _ = await deal(store, table.id, rng=rng)
+
+    recent = await store.recent_hands(table.id, limit=3)
+    assert [h.number for h in recent] == [4, 3, 2]
+    assert recent[0].id == running_id and recent[0].status == "running"
+    assert [h.result for h in recent[1:]] == [h.settlement.to_result() for h in played[:0:-1]]
+    first = await store.hand_by_number(table.id, 1)
+    assert first.record == played[0].record().to_json()
+    assert await store.hand_by_number(table.id, 5) is None
