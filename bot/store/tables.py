@@ -96,9 +96,9 @@ def load_table(db: sqlite3.Connection, table_id: int) -> Table:
 
 
 def open_table_row(db: sqlite3.Connection, table_id: int) -> tuple[int, int, int]:
-    """(guild, stake, buy-in) of an open table, or the error that says why not."""
+    """(guild, buy-in, max players) of an open table, or the error that says why not."""
     row = db.execute(
-        "SELECT guild_id, stake, buy_in, status FROM tables WHERE id = ?", (table_id,)
+        "SELECT guild_id, buy_in, max_players, status FROM tables WHERE id = ?", (table_id,)
     ).fetchone()
     if row is None:
         raise NoTable(table_id)
@@ -109,16 +109,13 @@ def open_table_row(db: sqlite3.Connection, table_id: int) -> tuple[int, int, int
 
 def buy_in(db: sqlite3.Connection, now_ms: int, table_id: int, user_id: int, ref: str) -> Seat:
     """Take a seat with the table's buy-in, from the user's wallet to a new stack."""
-    guild_id, _stake, amount = open_table_row(db, table_id)
+    guild_id, amount, max_players = open_table_row(db, table_id)
     wallet(db, guild_id, user_id)  # NoWallet before anything else
     status = db.execute(
         "SELECT status FROM seats WHERE table_id = ? AND user_id = ?", (table_id, user_id)
     ).fetchone()
     if status is not None and status[0] in AT_TABLE:
         raise AlreadySeated()
-    max_players = db.execute("SELECT max_players FROM tables WHERE id = ?", (table_id,)).fetchone()[
-        0
-    ]
     taken = {
         row[0]
         for row in db.execute(
@@ -151,7 +148,7 @@ def buy_in(db: sqlite3.Connection, now_ms: int, table_id: int, user_id: int, ref
 
 def cash_out(db: sqlite3.Connection, now_ms: int, table_id: int, user_id: int, ref: str) -> int:
     """Leave the table: the whole stack back to the wallet; the chips returned."""
-    guild_id, _stake, _buy_in = open_table_row(db, table_id)
+    guild_id, *_ = open_table_row(db, table_id)
     row = db.execute(
         "SELECT stack, status FROM seats WHERE table_id = ? AND user_id = ?", (table_id, user_id)
     ).fetchone()
@@ -178,7 +175,7 @@ def close_table(db: sqlite3.Connection, now_ms: int, table_id: int) -> dict[int,
 
     Returns the chips each user got back.
     """
-    guild_id, _stake, _buy_in = open_table_row(db, table_id)
+    guild_id, *_ = open_table_row(db, table_id)
     running = hands.running_hand_id(db, table_id)
     if running is not None:
         hands.void_hand(db, now_ms, running, "the table closed")
