@@ -8,7 +8,8 @@ from bot.store.errors import BadAmount, BadId, BadSetting
 
 # SQLite stores integers in 64 bits; past this, Python's sqlite3 refuses to bind the
 # value and SQLite's own arithmetic silently turns a sum into a float.
-MAX_CHIPS = 2**63 - 1
+MAX_INT64 = 2**63 - 1
+MAX_CHIPS = MAX_INT64
 
 
 def chips(value: Any, what: str = "The amount") -> int:
@@ -25,7 +26,7 @@ def chips(value: Any, what: str = "The amount") -> int:
 
 def snowflake(value: Any, what: str) -> int:
     """A Discord id (guild, channel, user) or a table id: a positive 64-bit integer."""
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= MAX_CHIPS:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= MAX_INT64:
         raise BadId(f"{what} must be a positive whole number, not {value!r}.")
     return value
 

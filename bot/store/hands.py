@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.store import ledger
+from bot.store.amounts import MAX_INT64
 from bot.store.errors import (
     HandOver,
     HandRunning,
@@ -49,7 +50,7 @@ def replay(record: dict[str, Any]) -> GffHand:
 
 def user_of(seat_id: str) -> int:
     """The Discord user behind an engine seat id (`str(user_id)`)."""
-    if not isinstance(seat_id, str) or not USER_ID.match(seat_id):
+    if not isinstance(seat_id, str) or not USER_ID.match(seat_id) or int(seat_id) > MAX_INT64:
         raise Mismatch(f"{seat_id!r} is not a player's id")
     return int(seat_id)
 
