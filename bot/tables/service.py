@@ -385,8 +385,11 @@ class TableService:
 
     # -- playing -------------------------------------------------------------------------
 
-    async def act(self, table_id: int, user_id: int, action: Action, seq: int) -> None:
-        """Apply a player's action if it is still the hand's action number `seq`."""
+    async def act(
+        self, table_id: int, user_id: int, action: Action, seq: int,
+        *, hand_number: int | None = None,
+    ) -> None:
+        """Apply a player's action if it is still action number `seq` (of hand `hand_number`)."""
         table = self.tables.get(table_id)
         if table is None:
             raise TableError("This table is closed.")
@@ -395,7 +398,7 @@ class TableService:
             hand = table.hand
             if hand is None or hand.is_over:
                 raise StaleButton()
-            if seq != hand.seq:
+            if seq != hand.seq or hand_number not in (None, table.running.number):
                 raise StaleButton()
             try:
                 hand.check(action)

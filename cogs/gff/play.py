@@ -29,8 +29,8 @@ log = logging.getLogger(__name__)
 class HandControls:
     def __init__(self, bot: GffBot) -> None:
         self.bot = bot
-        # (table, user) -> (action number, cards picked in the menu)
-        self.picked: dict[tuple[int, int], tuple[int, frozenset[Card]]] = {}
+        # (table, user) -> ((hand, action number), cards picked in the menu)
+        self.picked: dict[tuple[int, int], tuple[tuple[int, int], frozenset[Card]]] = {}
 
     @property
     def tables(self):
@@ -42,11 +42,12 @@ class HandControls:
         self, table: LiveTable, user_id: int, note: str = "", targets: list[int] | None = None
     ) -> tuple[discord.Embed, discord.ui.View]:
         view = self.tables.hand_view(table, user_id)
-        seq, picked = self.picked.get((table.id, user_id), (-1, frozenset()))
-        picked = picked if seq == view.public.seq else frozenset()
+        number = table.running.number if table.running else 0
+        at, picked = self.picked.get((table.id, user_id), ((-1, -1), frozenset()))
+        picked = picked if at == (number, view.public.seq) else frozenset()
         return (
             hand_embed(view, note=note),
-            hand_view(table.id, user_id, view, picked=picked, targets=targets),
+            hand_view(table.id, user_id, number, view, picked=picked, targets=targets),
         )
 
     async def show_hand(self, interaction: discord.Interaction, table: LiveTable) -> None:
@@ -74,7 +75,7 @@ class HandControls:
         interaction: discord.Interaction,
         table_id: int,
         owner: int,
-        seq: int,
+        at: tuple[int, int],
         act: str,
         values: list[str],
     ) -> None:
@@ -92,7 +93,7 @@ class HandControls:
             )
             return
         try:
-            note, targets = await self._click(table, user, seq, act, values)
+            note, targets = await self._click(table, user, at, act, values)
         except StaleButton as stale:
             note, targets = stale.message, None
         except (TableError, StoreError) as refused:
@@ -105,20 +106,22 @@ class HandControls:
         await interaction.response.edit_message(embed=embed, view=view)
 
     async def _click(
-        self, table: LiveTable, user: int, seq: int, act: str, values: list[str]
+        self, table: LiveTable, user: int, at: tuple[int, int], act: str, values: list[str]
     ) -> tuple[str, list[int] | None]:
         """Carry out one click; the note to show and any spreads to choose from."""
         if act == "refresh":
             return "", None
         hand = table.hand
-        if hand is None or hand.is_over or seq != hand.seq:
+        # A button from an earlier hand, or from before the last action, is out of date.
+        if hand is None or hand.is_over or at != (table.running.number, hand.seq):
             raise StaleButton()
+        number, seq = at
         seat = str(user)
         if act == "pick":
             cards = frozenset(_cards(values))
-            self.picked[(table.id, user)] = (seq, cards)
+            self.picked[(table.id, user)] = (at, cards)
             return f"Picked {C.labels(sorted(cards))}.", None
-        picked = sorted(self._picked(table, user, seq))
+        picked = sorted(self._picked(table, user, at))
         before = set(hand.hands.get(seat, ()))
         if act == "hit":
             if not picked:
@@ -129,13 +132,13 @@ class HandControls:
                 raise TableError(f"{C.labels(picked)} cannot go on any spread.")
             return f"Hit with {C.labels(picked)}: choose the spread.", targets
         action = self._action(seat, act, picked, values)
-        await self.tables.act(table.id, user, action, seq)
+        await self.tables.act(table.id, user, action, seq, hand_number=number)
         self.picked.pop((table.id, user), None)
         return _what_happened(action, before, table, seat), None
 
-    def _picked(self, table: LiveTable, user: int, seq: int) -> frozenset[Card]:
-        picked_seq, cards = self.picked.get((table.id, user), (-1, frozenset()))
-        return cards if picked_seq == seq else frozenset()
+    def _picked(self, table: LiveTable, user: int, at: tuple[int, int]) -> frozenset[Card]:
+        picked_at, cards = self.picked.get((table.id, user), ((-1, -1), frozenset()))
+        return cards if picked_at == at else frozenset()
 
     @staticmethod
     def _action(seat: str, act: str, picked: list[Card], values: list[str]) -> Action:

@@ -1,10 +1,11 @@
 """The buttons and menus of a table, as persistent DynamicItems.
 
-Custom ids carry the table, the owner of a hand view, the hand's action number
-and the act, never a card: `gff:<table>:<owner>:<seq>:<act>`. They are parsed
-again after a restart, so old messages keep working; the action number lets a
-stale or double click be refused. The only cards in a component are the options
-of the card menu in a player's own ephemeral hand view.
+Custom ids carry the table, the owner of a hand view, the hand's number and its
+action number, and the act, never a card: `gff:<table>:<owner>:<hand>.<seq>:<act>`.
+They are parsed again after a restart, so old messages keep working; the hand and
+action numbers let a stale or double click, or one from an earlier hand, be
+refused. The only cards in a component are the options of the card menu in a
+player's own ephemeral hand view.
 
 Views render and forward; what a click means is decided in `play.py` and the engine.
 """
@@ -61,7 +62,9 @@ class TableButton(
         await _controls(interaction).table_button(interaction, self.table_id, self.act)
 
 
-_HAND_ID = r"gff:(?P<table>[0-9]{1,20}):(?P<owner>[0-9]{1,20}):(?P<seq>[0-9]{1,9}):"
+_HAND_ID = (
+    r"gff:(?P<table>[0-9]{1,20}):(?P<owner>[0-9]{1,20}):(?P<hand>[0-9]{1,9})\.(?P<seq>[0-9]{1,9}):"
+)
 
 
 class HandButton(
@@ -71,27 +74,28 @@ class HandButton(
     """A button in a player's own hand view."""
 
     def __init__(
-        self, table_id: int, owner: int, seq: int, act: str, *,
+        self, table_id: int, owner: int, at: tuple[int, int], act: str, *,
         label: str = "", style: discord.ButtonStyle = discord.ButtonStyle.secondary,
         disabled: bool = False, row: int | None = None,
     ) -> None:
         super().__init__(
             discord.ui.Button(
                 label=label or act, style=style, disabled=disabled, row=row,
-                custom_id=f"gff:{table_id}:{owner}:{seq}:{act}",
+                custom_id=f"gff:{table_id}:{owner}:{at[0]}.{at[1]}:{act}",
             )
         )
-        self.table_id, self.owner, self.seq, self.act = table_id, owner, seq, act
+        self.table_id, self.owner, self.at, self.act = table_id, owner, at, act
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
     ) -> HandButton:
-        return cls(int(match["table"]), int(match["owner"]), int(match["seq"]), match["act"])
+        at = (int(match["hand"]), int(match["seq"]))
+        return cls(int(match["table"]), int(match["owner"]), at, match["act"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _controls(interaction).hand_click(
-            interaction, self.table_id, self.owner, self.seq, self.act, []
+            interaction, self.table_id, self.owner, self.at, self.act, []
         )
 
 
@@ -102,14 +106,14 @@ class HandMenu(
     """The card menu and the spread menu of a player's own hand view."""
 
     def __init__(
-        self, table_id: int, owner: int, seq: int, act: str, *,
+        self, table_id: int, owner: int, at: tuple[int, int], act: str, *,
         options: list[discord.SelectOption] | None = None, max_values: int = 1,
         placeholder: str = "", disabled: bool = False, row: int | None = None,
     ) -> None:
         options = options or [discord.SelectOption(label="—", value="none")]
         super().__init__(
             discord.ui.Select(
-                custom_id=f"gff:{table_id}:{owner}:{seq}:{act}",
+                custom_id=f"gff:{table_id}:{owner}:{at[0]}.{at[1]}:{act}",
                 options=options,
                 min_values=1,
                 max_values=max(1, min(max_values, len(options))),
@@ -118,18 +122,19 @@ class HandMenu(
                 row=row,
             )
         )
-        self.table_id, self.owner, self.seq, self.act = table_id, owner, seq, act
+        self.table_id, self.owner, self.at, self.act = table_id, owner, at, act
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
     ) -> HandMenu:
-        return cls(int(match["table"]), int(match["owner"]), int(match["seq"]), match["act"])
+        at = (int(match["hand"]), int(match["seq"]))
+        return cls(int(match["table"]), int(match["owner"]), at, match["act"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values: list[Any] = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
         await _controls(interaction).hand_click(
-            interaction, self.table_id, self.owner, self.seq, self.act, values
+            interaction, self.table_id, self.owner, self.at, self.act, values
         )
 
 
@@ -146,17 +151,18 @@ def table_view(table_id: int) -> discord.ui.View:
 def hand_view(
     table_id: int,
     owner: int,
+    hand_number: int,
     view: PrivateView,
     *,
     picked: Collection[Card] = (),
     targets: Collection[int] | None = None,
 ) -> discord.ui.View:
     """The components of a hand view: only the legal actions are enabled."""
-    seq, legal = view.public.seq, set(view.legal)
+    at, legal = (hand_number, view.public.seq), set(view.legal)
     ui = discord.ui.View(timeout=None)
 
     def button(act: str, label: str, style: discord.ButtonStyle, enabled: bool, row: int) -> None:
-        ui.add_item(HandButton(table_id, owner, seq, act, label=label, style=style,
+        ui.add_item(HandButton(table_id, owner, at, act, label=label, style=style,
                                disabled=not enabled, row=row))
 
     top = view.public.discard_top
@@ -170,7 +176,7 @@ def hand_view(
             discord.SelectOption(label=C.label(card), value=C.code(card), default=card in picked)
             for card in view.hand
         ]
-        ui.add_item(HandMenu(table_id, owner, seq, "pick", options=options,
+        ui.add_item(HandMenu(table_id, owner, at, "pick", options=options,
                              max_values=len(options), placeholder="Pick cards to play",
                              disabled=not playing, row=1))
     button("spread", "Spread", discord.ButtonStyle.success, SPREAD in legal, 2)
@@ -184,7 +190,7 @@ def hand_view(
             )
             for i in sorted(targets)
         ]
-        ui.add_item(HandMenu(table_id, owner, seq, "target", options=options,
+        ui.add_item(HandMenu(table_id, owner, at, "target", options=options,
                              placeholder="Hit which spread?", row=3))
     button("refresh", "Refresh", discord.ButtonStyle.secondary, True, 4)
     return ui

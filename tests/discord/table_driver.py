@@ -93,7 +93,8 @@ class TableDriver:
         if user.id not in self.views:
             await self.open_hand(user)
         view = self.view_of(user)
-        if f":{self.hand.seq}:" not in self.control(view, "refresh"):
+        at = f":{self.table.running.number}.{self.hand.seq}:refresh"
+        if not self.control(view, "refresh").endswith(at):
             await self.h.click(user, view, self.control(view, "refresh"))  # as a player would
             view = self.view_of(user)
         if cards:

@@ -75,7 +75,7 @@ async def test_a_stale_button_is_refused_and_a_fresh_view_given(playing):
     # The first view still shows action 0: its draw button is out of date.
     await refused(h, ann, "out of date", lambda: h.click(ann, first, stale_stock))
     fresh = h.message(first.id)
-    assert f":{d.hand.seq}:" in d.control(fresh, "throw")
+    assert d.control(fresh, "throw").endswith(f":1.{d.hand.seq}:throw")
 
 
 async def test_twenty_clicks_of_one_button_apply_once(playing):
@@ -156,3 +156,18 @@ async def test_commands_outside_a_table_say_so(harness):
     ann = h.user("ann")
     for command in ("gff start", "gff leave", "gff hand", "gff table", "gff end", "gff history"):
         await refused(h, ann, "no table in this channel", lambda c=command: h.slash(ann, c))
+
+
+async def test_a_button_from_an_earlier_hand_is_refused(playing):
+    d, h = playing, playing.h
+    ann = d.user("ann")
+    old = await d.open_hand(ann)  # hand 1, action 0: ann to play
+    await d.open_hand(ann)  # a second view, which she plays from
+    await d.act("ann", "drop")
+    d.deal_next(["2H 3H 4H 8D 9D", "5H 6H 7H TD JD", "2D 3D 4D 5D 9C"])
+    await h.advance(10)
+    # Hand 2 also stands at action 0, but the button names hand 1: it is out of date.
+    (stock,) = [i for i in h.message(old.id).custom_ids if i.endswith(":stock")]
+    assert ":1.0:" in stock and d.table.running.number == 2 and d.hand.seq == 0
+    await refused(h, ann, "out of date", lambda: h.click(ann, h.message(old.id), stock,
+                                                        forged=True))
