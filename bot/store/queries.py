@@ -13,20 +13,24 @@ from bot.store.models import Audit, GuildChips, Standing
 # plus a count of who is richer, again an index range, not a scan.
 AT_TABLES = """
 at_tables AS MATERIALIZED (
-    SELECT s.user_id, SUM(s.stack) AS chips
-    FROM tables AS t JOIN seats AS s ON s.table_id = t.id
+    SELECT s.user_id, SUM(s.stack) AS chips, w.balance + SUM(s.stack) AS total
+    -- CROSS JOIN keeps this order (SQLite's rule): the few tables of the guild first,
+    -- never a pass over every wallet.
+    FROM tables AS t
+    CROSS JOIN seats AS s ON s.table_id = t.id
+    CROSS JOIN wallets AS w ON w.guild_id = :guild AND w.user_id = s.user_id
     WHERE t.guild_id = :guild AND s.stack > 0
     GROUP BY s.user_id
 )"""
 
+# Each player's total sits in `at_tables` already, so the second count joins nothing:
+# driving it from the wallets would read every wallet once per candidate.
 RICHER_THAN = """(
     SELECT COUNT(*) FROM wallets AS w2
     WHERE w2.guild_id = :guild AND w2.balance > {total}
       AND w2.user_id NOT IN (SELECT user_id FROM at_tables)
 ) + (
-    SELECT COUNT(*) FROM at_tables AS a2
-    JOIN wallets AS w3 ON w3.guild_id = :guild AND w3.user_id = a2.user_id
-    WHERE w3.balance + a2.chips > {total}
+    SELECT COUNT(*) FROM at_tables AS a2 WHERE a2.total > {total}
 )"""
 
 TOP = f"""
