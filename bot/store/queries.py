@@ -50,12 +50,18 @@ totals AS (
     FROM candidates AS c
     JOIN wallets AS w ON w.guild_id = :guild AND w.user_id = c.user_id
     LEFT JOIN at_tables AS a ON a.user_id = c.user_id
+),
+-- Rank the N shown only: counting who is richer than a player far down (someone
+-- at a table with a small wallet) would read most of the wallets.
+top AS (
+    SELECT user_id, wallet, at_tables FROM totals
+    ORDER BY wallet + at_tables DESC, user_id
+    LIMIT :top
 )
 SELECT user_id, 1 + {RICHER_THAN.format(total="t.wallet + t.at_tables")} AS rank,
        wallet + at_tables AS total, wallet, at_tables
-FROM totals AS t
+FROM top AS t
 ORDER BY total DESC, user_id
-LIMIT :top
 """
 
 ONE = f"""

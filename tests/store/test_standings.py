@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from bot.store import Standing
+import sqlite3
+
+from bot.store import Standing, queries
+from bot.store.migrate import bundled, migrate
 from tests.store.helpers import GUILD, HOST, OTHER_GUILD, USERS
 
 ANN, BOB, CY, DEE = USERS[:4]
@@ -34,14 +37,43 @@ async def test_an_empty_server_has_no_standings(store):
     assert await store.standings(GUILD) == []
 
 
-async def test_the_standings_query_uses_the_indexes(store):
-    def plan(db):
-        return " ".join(
-            row[-1]
-            for row in db.execute(
-                "EXPLAIN QUERY PLAN SELECT SUM(s.stack) FROM seats AS s"
-                " WHERE s.user_id = 1 AND s.stack > 0"
-            )
-        )
+def _work_for_standings(wallets: int) -> int:
+    """SQLite steps for the top 10 of a server of `wallets` players, 3 of them at a table."""
+    db = sqlite3.connect(":memory:", isolation_level=None)
+    migrate(db, bundled())
+    db.executemany(
+        "INSERT INTO wallets (guild_id, user_id, balance, created_ms) VALUES (1, ?, ?, 0)",
+        [(user, (user * 7919) % 100_000) for user in range(1, wallets + 1)],
+    )
+    db.execute(
+        "INSERT INTO tables (id, guild_id, channel_id, host_id, stake, buy_in, max_players,"
+        " turn_seconds, opened_ms) VALUES (1, 1, 1, 1, 10, 200, 5, 60, 0)"
+    )
+    db.executemany(
+        "INSERT INTO seats VALUES (1, ?, ?, 200, 'seated')", [(u, u - 1) for u in (1, 2, 3)]
+    )
+    steps = 0
 
-    assert "seats_by_user" in await store.db.read(plan)
+    def count() -> int:
+        nonlocal steps
+        steps += 1
+        return 0
+
+    db.set_progress_handler(count, 100)
+    top = queries.standings(db, 1, 10)
+    richest = queries.standing(db, 1, top[0].user_id)
+    db.set_progress_handler(None, 0)
+    assert richest == top[0]
+    totals = sorted(
+        ((b + (200 if u <= 3 else 0)), u)
+        for u, b in db.execute("SELECT user_id, balance FROM wallets")
+    )
+    assert [s.total for s in top] == [t for t, _ in sorted(totals, reverse=True)[:10]]
+    return steps
+
+
+def test_the_top_of_a_big_server_is_found_without_reading_every_wallet():
+    # A player's rank counts who is richer, so the top players' ranks cost little;
+    # a player far down pays for an index range as long as the players above.
+    small, big = _work_for_standings(1_000), _work_for_standings(20_000)
+    assert big < 3 * small, (small, big)  # twenty times the players, not twenty times the work
