@@ -8,7 +8,7 @@ import sys
 from bench.table import machine, render
 
 # Each module has `run() -> list[Row]`.
-MODULES = ["bench.engine", "bench.store"]
+MODULES = ["bench.engine", "bench.store", "bench.bot"]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -11,6 +11,7 @@ See tests/harness/__init__.py for the whole API.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from typing import Any
@@ -306,6 +307,7 @@ class Harness:
             clicked_message_id=message.id if message is not None else None,
         )
         self.recorder.open_interaction(record)
+        record.dispatched_at = time.perf_counter()
         await self.dispatch("INTERACTION_CREATE", payload)
         self.check()
         if expect_answer and not record.answered:

@@ -37,6 +37,10 @@ class Interaction:
     original_message_id: int | None = None
     followup_ids: list[int] = field(default_factory=list)
     modal: dict[str, Any] | None = None
+    # perf_counter() when the gateway event was handed to the bot, and when the bot's
+    # answer reached Discord: the time the bot spent on this interaction.
+    dispatched_at: float | None = None
+    answered_at: float | None = None
 
     @property
     def answered(self) -> bool:

@@ -38,6 +38,9 @@ class TaskTracker:
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
         self.tracked: set[asyncio.Task[Any]] = set()
+        # The tracked tasks a test waits for; decided once, when a task is made, since
+        # a drain runs after every event and may see hundreds of long-lived tasks.
+        self._waitable: set[asyncio.Task[Any]] = set()
         self._dispatching = False
         self._previous_factory = loop.get_task_factory()
 
@@ -55,6 +58,10 @@ class TaskTracker:
         parent = asyncio.current_task(loop)
         if self._dispatching or parent in self.tracked:
             self.tracked.add(task)
+            task.add_done_callback(self.tracked.discard)
+            if not is_background(task):
+                self._waitable.add(task)
+                task.add_done_callback(self._waitable.discard)
         return task
 
     @contextmanager
@@ -69,8 +76,7 @@ class TaskTracker:
         """Wait until every tracked task that is not a background task has finished."""
         deadline = self.loop.time() + WAIT_SECONDS
         while True:
-            self.tracked = {task for task in self.tracked if not task.done()}
-            waiting = [task for task in self.tracked if not is_background(task)]
+            waiting = [task for task in self._waitable if not task.done()]
             if not waiting:
                 return
             left = deadline - self.loop.time()
@@ -88,3 +94,4 @@ class TaskTracker:
             task.cancel()
         await asyncio.gather(*pending, return_exceptions=True)
         self.tracked.clear()
+        self._waitable.clear()

@@ -1,0 +1,280 @@
+"""The whole bot, in-process: latency, throughput, memory, recovery and standings.
+
+- Tables played at once: the real bot behind the offline harness, with 10, 100
+  and 500 tables live, each played by scripted players clicking their hand views
+  (real INTERACTION_CREATE payloads). Clicks arrive in waves of up to ten at a
+  time, as bursts of players acting together; the latency of a click is the
+  time inside the bot from its gateway payload to its interaction response.
+  Accepted actions per second are measured with the store at synchronous=FULL,
+  beside the raw single-row commit rate of SQLite on the same disk, same run.
+- Memory: Python heap per open table with a running hand (500 tables), from
+  tracemalloc, the bot without Discord objects (the table service and store).
+- Recovery: 1,000 stored tables, each with a running hand of 20 actions:
+  the time from opening the file to every table rebuilt and ready.
+- Standings: `/bankroll top`'s query over 100,000 wallets in one server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import random
+import sqlite3
+import statistics
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+from bench.table import Row
+from bot.store import GuildSettings, Store
+from bot.tables import ManualScheduler, TableService
+from engine import cards as C
+from engine.actions import Discard, Draw, Drop, Hit, Spread
+from engine.simulate import random_action
+
+WAVE = 10  # clicks in flight at once
+GUILD = 4242
+
+
+class Quiet:
+    """A listener for the service alone: no Discord to tell."""
+
+    def __getattr__(self, name):
+        async def ignore(*args, **kwargs):
+            return None
+
+        return ignore
+
+
+def raw_commit_rate(folder: Path, seconds: float = 1.5) -> float:
+    """Single-row commits per second, plain sqlite3, WAL and synchronous=FULL."""
+    db = sqlite3.connect(folder / "raw.sqlite3", isolation_level=None)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=FULL")
+    db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, v INTEGER)")
+    count, started = 0, time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        db.execute("BEGIN IMMEDIATE")
+        db.execute("INSERT INTO t (v) VALUES (?)", (count,))
+        db.execute("COMMIT")
+        count += 1
+    rate = count / (time.perf_counter() - started)
+    db.close()
+    return rate
+
+
+# -- tables played at once through the harness ---------------------------------------------
+
+
+async def _play_tables(folder: Path, tables: int, rounds: int, seed: int) -> dict:
+    from tests.harness import Harness  # the offline harness: the bot's real code paths
+
+    rng = random.Random(seed)
+    async with Harness(database_path=folder / f"bot{tables}.sqlite3") as h:
+        h.recorder.keep_versions = False  # Discord keeps no history of edits either
+        service = h.bot.tables
+        service.deck_source = lambda table: rng.sample(range(52), 52)
+        channels = [h.channel] + [await h.add_channel(f"t{i}") for i in range(1, tables)]
+        players = {}
+        for i, channel in enumerate(channels):
+            users = [h.user(f"p{i}-{n}") for n in range(3)]
+            for user in users:
+                await h.slash(user, "gff join", channel=channel)
+            await h.slash(users[0], "gff start", channel=channel)
+            players[channel.id] = {str(u.id): u for u in users}
+        views: dict[int, int] = {}
+        latencies: list[float] = []
+        accepted_before = await _accepted(h.bot.store)
+        started = time.perf_counter()
+
+        async def move(channel) -> None:
+            table = service.in_channel(channel.id)
+            hand = table.hand if table else None
+            if hand is None or hand.is_over:
+                return
+            user = players[channel.id][hand.current]
+            action = random_action(hand, rng, 0.03)
+            clicks = await _clicks_for(h, channel, table, user, views, action)
+            for interaction in clicks:
+                latencies.append(interaction.answered_at - interaction.dispatched_at)
+
+        for _ in range(rounds):
+            for at in range(0, len(channels), WAVE):
+                await asyncio.gather(*(move(c) for c in channels[at : at + WAVE]))
+            if any(t.hand and t.hand.is_over for t in service.tables.values()):
+                await h.advance(service.next_hand_seconds)  # the next hands deal themselves
+        seconds = time.perf_counter() - started
+        accepted = await _accepted(h.bot.store) - accepted_before
+        return {"latencies": latencies, "accepted": accepted, "seconds": seconds}
+
+
+async def _accepted(store: Store) -> int:
+    """Actions the store has accepted, in every hand: what a restart would replay."""
+    return await store.db.read(
+        lambda db: db.execute("SELECT COALESCE(SUM(seq), 0) FROM hands").fetchone()[0]
+    )
+
+
+async def _clicks_for(h, channel, table, user, views, action) -> list:
+    """The clicks that make `action` from the player's hand view; the interactions sent."""
+    sent = []
+    view = h.message(views[user.id]) if user.id in views else None
+    seq = table.hand.seq
+    at = f":{table.running.number}.{seq}:refresh"
+    if view is None or not _control(view, "refresh").endswith(at):
+        table_message = _table_message(h, channel, table)
+        sent.append(await h.click(user, table_message, f"gff:{table.id}:hand"))
+        view = h.last_response(user)
+        views[user.id] = view.id
+    if isinstance(action, Drop):
+        acts = [("drop", None)]
+    elif isinstance(action, Draw):
+        acts = [("stock" if action.source == "stock" else "take", None)]
+    elif isinstance(action, Discard):
+        acts = [("pick", [C.code(action.card)]), ("throw", None)]
+    elif isinstance(action, Spread):
+        acts = [("pick", [C.code(c) for c in action.cards]), ("spread", None)]
+    elif isinstance(action, Hit):
+        acts = [("pick", [C.code(c) for c in action.cards]), ("hit", None),
+                ("target", [str(action.spread)])]
+    for act, values in acts:
+        view = h.message(views[user.id])
+        sent.append(await h.click(user, view, _control(view, act), values=values))
+    return sent
+
+
+def _control(message, act: str) -> str:
+    return next(i for i in message.custom_ids if i.endswith(f":{act}"))
+
+
+def _table_message(h, channel, table):
+    for message in reversed(h.public_messages(channel)):
+        if f"gff:{table.id}:hand" in message.custom_ids and not message.deleted:
+            return message
+    raise LookupError("no table message")
+
+
+# -- the service alone: memory, recovery, standings ----------------------------------------
+
+
+async def _service_with_tables(path: Path, tables: int, actions: int, seed: int):
+    """`tables` tables with a running hand of `actions` actions, built fifty at a time so
+    their writes share commits, as many busy tables' writes do."""
+    rng = random.Random(seed)
+    store = await Store.open(path, defaults=GuildSettings())
+    service = TableService(store, ManualScheduler(), Quiet())
+    service.deck_source = lambda table: rng.sample(range(52), 52)
+
+    async def build(channel: int) -> None:
+        for n in range(3):
+            await service.join(GUILD, channel, channel * 10 + n)
+        table = service.in_channel(channel)
+        await service.deal(table)
+        played = 0
+        while played < actions:
+            hand = table.hand
+            if hand is None or hand.is_over:
+                await service.deal(table)
+                played = 0  # a running hand of `actions` actions, not a finished one
+                continue
+            action = random_action(hand, rng, 0.0)
+            await service.act(table.id, int(action.seat), action, hand.seq)
+            played += 1
+
+    for at in range(0, tables, 50):
+        await asyncio.gather(*(build(10_000 + t) for t in range(at, min(at + 50, tables))))
+    return store, service
+
+
+async def _memory_per_table(folder: Path, tables: int) -> float:
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    store, service = await _service_with_tables(folder / "memory.sqlite3", tables, 8, 3)
+    gc.collect()
+    after = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    await store.close()
+    assert len(service.tables) == tables
+    return (after - before) / tables
+
+
+async def _recovery_seconds(folder: Path, tables: int, actions: int) -> float:
+    path = folder / "recovery.sqlite3"
+    store, service = await _service_with_tables(path, tables, actions, 5)
+    running = sum(1 for t in service.tables.values() if t.hand and not t.hand.is_over)
+    await store.close()
+    started = time.perf_counter()
+    store = await Store.open(path, defaults=GuildSettings())
+    recovered = TableService(store, ManualScheduler(), Quiet())
+    await recovered.restore(await store.recover())
+    seconds = time.perf_counter() - started
+    back = sum(1 for t in recovered.tables.values() if t.hand and not t.hand.is_over)
+    await store.close()
+    assert len(recovered.tables) == tables and back == running
+    return seconds
+
+
+async def _standings_ms(folder: Path, wallets: int) -> tuple[float, float]:
+    path = folder / "standings.sqlite3"
+    store = await Store.open(path, defaults=GuildSettings())
+    rng = random.Random(9)
+
+    def fill(db: sqlite3.Connection) -> None:
+        rows = [(GUILD, 1 + i, rng.randrange(0, 1_000_000)) for i in range(wallets)]
+        db.executemany(
+            "INSERT INTO wallets (guild_id, user_id, balance, created_ms) VALUES (?, ?, ?, 0)",
+            rows,
+        )
+
+    await store.db.write(fill)
+    for _ in range(3):
+        await store.standings(GUILD, 10)  # warm the page cache, as a live server has it
+    times = []
+    for _ in range(20):
+        started = time.perf_counter()
+        top = await store.standings(GUILD, 10)
+        times.append((time.perf_counter() - started) * 1000)
+    one = []
+    for user in range(1, 21):
+        started = time.perf_counter()
+        await store.standing(GUILD, user * 4000)
+        one.append((time.perf_counter() - started) * 1000)
+    await store.close()
+    assert len(top) == 10
+    return statistics.median(times), statistics.median(one)
+
+
+def run() -> list[Row]:
+    rows: list[Row] = []
+    with tempfile.TemporaryDirectory(dir=Path("data")) as tmp:
+        folder = Path(tmp)
+        raw = raw_commit_rate(folder)
+        for tables, rounds in ((10, 60), (100, 20), (500, 6)):
+            played = asyncio.run(_play_tables(folder, tables, rounds, tables))
+            ms = sorted(x * 1000 for x in played["latencies"])
+            p50, p99 = ms[len(ms) // 2], ms[int(len(ms) * 0.99) - 1]
+            rate = played["accepted"] / played["seconds"]
+            target_here = tables == 100
+            rows.append(Row(f"bot, {tables} tables: click latency p50", p50, "ms",
+                            baseline=f"{len(ms)} clicks, waves of {WAVE}"))
+            rows.append(Row(f"bot, {tables} tables: click latency p99", p99, "ms",
+                            target="<= 20 ms" if target_here else "",
+                            met=p99 <= 20 if target_here else None))
+            rows.append(Row(f"bot, {tables} tables: accepted actions/s", rate, "actions/s",
+                            baseline=f"raw commits: {raw:,.0f}/s (50% = {raw / 2:,.0f})",
+                            target=">= 50% of raw" if target_here else "",
+                            met=rate >= raw / 2 if target_here else None))
+        per_table = asyncio.run(_memory_per_table(folder, 500))
+        rows.append(Row("memory per open table with a running hand (500)", per_table / 1024,
+                        "KB", baseline="tracemalloc, service and store",
+                        target="<= 50 KB", met=per_table <= 50 * 1024))
+        seconds = asyncio.run(_recovery_seconds(folder, 1000, 20))
+        rows.append(Row("recovery: 1,000 tables, running hands of 20 actions", seconds, "s",
+                        target="<= 3 s", met=seconds <= 3))
+        top, one = asyncio.run(_standings_ms(folder, 100_000))
+        rows.append(Row("standings: /bankroll top over 100,000 wallets", top, "ms",
+                        baseline=f"one player's rank: {one:.1f} ms",
+                        target="<= 20 ms", met=top <= 20))
+    return rows
