@@ -5,12 +5,14 @@ costs a hop there and back. A transaction made of awaited calls (BEGIN, the
 statements, COMMIT) pays several hops; here a transaction is one synchronous
 function run on that thread, so it costs one hop however many statements it has.
 
-Writes are serialised by one asyncio.Lock, held by one flushing task. Writes
-that arrive while a commit is on its way to disk wait, then share the next
-transaction (group commit): one fsync for many tables' actions. Each write
-still runs in a SAVEPOINT of its own, so a refused one leaves no trace and does
-not disturb the others, and no caller hears of its write before the COMMIT
-that makes it durable.
+Writes are serialised by one asyncio.Lock, held while a write transaction is on
+its way to disk. Writes that arrive meanwhile wait, then share the next
+transaction (group commit): one fsync for many tables' actions. Each write still
+runs in a SAVEPOINT of its own, so a refused one leaves no trace and does not
+disturb the others, and no caller hears of its write before the COMMIT that
+makes it durable. The transaction is sent and its outcome handed out by
+callbacks, not by a task: no task's cancellation can strand the writes that
+share it, and no extra turn of the event loop is spent on the way.
 """
 
 from __future__ import annotations
@@ -18,8 +20,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -35,14 +38,24 @@ OLDEST_SQLITE = (3, 31)
 log = logging.getLogger(__name__)
 
 
-def hop(conn: aiosqlite.Connection, fn: Callable[..., T], *args: Any) -> Awaitable[T]:
-    """Run fn(sqlite3_connection, *args) on the connection's thread, as one hop.
+def submit(conn: aiosqlite.Connection, fn: Callable[..., T], *args: Any) -> asyncio.Future[T]:
+    """Queue fn(sqlite3_connection, *args) on the connection's thread; its future.
 
-    aiosqlite has no public call for this, but all its own methods are built on
-    `Connection._execute`, which runs any function on that thread, and its
-    `_conn` property is the sqlite3 connection. tests/store pin both.
+    aiosqlite has no public call for this. Its own `Connection._execute` puts
+    (future, function) on the thread's queue `_tx` and awaits the future; this
+    does the same without awaiting, so that what happens when the work lands does
+    not depend on the task that sent it. tests/store pin these internals.
     """
-    return conn._execute(fn, conn._conn, *args)
+    if not conn._running or conn._connection is None:
+        raise ValueError("Connection closed")
+    future = asyncio.get_running_loop().create_future()
+    conn._tx.put_nowait((future, partial(fn, conn._connection, *args)))
+    return future
+
+
+async def hop(conn: aiosqlite.Connection, fn: Callable[..., T], *args: Any) -> T:
+    """Run fn(sqlite3_connection, *args) on the connection's thread, as one hop."""
+    return await submit(conn, fn, *args)
 
 
 def configure(db: sqlite3.Connection) -> None:
@@ -65,9 +78,8 @@ class _Job:
 class Database:
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
-        self._lock = asyncio.Lock()
+        self._lock = asyncio.Lock()  # held while a write transaction (or a migration) runs
         self._waiting: list[_Job] = []
-        self._flusher: asyncio.Task[None] | None = None
         self.commits = 0  # transactions committed, for tests and the benchmark
         self.closed = False
 
@@ -89,15 +101,21 @@ class Database:
         return cls(conn)
 
     async def close(self) -> None:
-        async with self._lock:
+        await self._lock.acquire()
+        try:
             if not self.closed:
                 self.closed = True
                 await self._conn.close()
+        finally:
+            self._send_or_release()  # writes that came in meanwhile fail: it is closed
 
     async def call(self, fn: Callable[..., T], *args: Any) -> T:
         """fn(db, *args) with no transaction around it, for work that makes its own (migrations)."""
-        async with self._lock:
+        await self._lock.acquire()
+        try:
             return await hop(self._conn, fn, *args)
+        finally:
+            self._send_or_release()
 
     async def read(self, work: Callable[..., T], *args: Any) -> T:
         """work(db, *args) in a read transaction: one consistent snapshot, one hop."""
@@ -107,46 +125,52 @@ class Database:
         """work(db, *args) in a write transaction; its exception, if any, rolls it back."""
         job = _Job(_bind(work, args), asyncio.get_running_loop().create_future())
         self._waiting.append(job)
-        if self._flusher is None or self._flusher.done():
-            self._flusher = asyncio.create_task(self._flush())
         try:
+            if not self._lock.locked():
+                # Free: taken at once. Held, its holder sends this write when it is done.
+                await self._lock.acquire()
+                self._send_or_release()
             return await job.future
         except asyncio.CancelledError:
             if job in self._waiting:
                 self._waiting.remove(job)  # it never ran: nothing was written
             raise
 
-    async def _flush(self) -> None:
-        """Commit what is waiting, again and again, until nothing is.
-
-        Callers wait for their own job only, not for the lock: a caller that had
-        to take the lock to learn its job was done would commit whatever came in
-        meanwhile on its own, and writes would go one to a commit again. This task
-        is not the caller's, so cancelling a caller never strands the others.
-        """
-        async with self._lock:
-            while self._waiting:
-                batch, self._waiting = self._waiting, []
-                await self._commit(batch)
-
-    async def _commit(self, batch: list[_Job]) -> None:
-        try:
-            outcomes = await hop(self._conn, run_batch, [job.work for job in batch])
-        except BaseException as error:
-            for job in batch:
-                if not job.future.done():
-                    job.future.set_exception(error)
-            if not isinstance(error, Exception):
-                raise
+    def _send_or_release(self) -> None:
+        """With the lock held: send all that waits as one transaction, or let the lock go."""
+        if not self._waiting:
+            self._lock.release()
             return
-        self.commits += 1
-        for job, (ok, value) in zip(batch, outcomes, strict=True):
+        batch, self._waiting = self._waiting, []
+        try:
+            landed = submit(self._conn, run_batch, [job.work for job in batch])
+        except Exception as error:  # the connection is closed
+            self._settle(batch, error, [])
+            self._lock.release()
+            return
+        landed.add_done_callback(partial(self._landed, batch))
+
+    def _landed(self, batch: list[_Job], landed: asyncio.Future) -> None:
+        error = landed.exception() if not landed.cancelled() else asyncio.CancelledError()
+        if error is None:
+            self.commits += 1
+        self._settle(batch, error, [] if error else landed.result())
+        self._send_or_release()
+
+    @staticmethod
+    def _settle(
+        batch: list[_Job], error: BaseException | None, outcomes: list[tuple[bool, Any]]
+    ) -> None:
+        """Tell each write how it went: the batch's error, or its own outcome."""
+        for index, job in enumerate(batch):
             if job.future.done():
                 continue  # its caller was cancelled; the write stands
-            if ok:
-                job.future.set_result(value)
+            if error is not None:
+                job.future.set_exception(error)
+            elif outcomes[index][0]:
+                job.future.set_result(outcomes[index][1])
             else:
-                job.future.set_exception(value)
+                job.future.set_exception(outcomes[index][1])
 
 
 def _bind(work: Callable[..., Any], args: tuple[Any, ...]) -> Work:

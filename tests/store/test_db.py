@@ -4,23 +4,33 @@ from __future__ import annotations
 
 import asyncio
 import random
+import sqlite3
+import threading
 
 import aiosqlite
 import pytest
 
 from bot.store import NotEnoughChips
 from bot.store import db as db_module
-from bot.store.db import Database, hop
+from bot.store.db import Database, hop, submit
 from engine.gff.hand import GffHand
 from engine.simulate import random_action
 from tests.store.helpers import GUILD, USERS
 
 
-def test_the_aiosqlite_internals_the_store_relies_on_still_exist():
-    # hop() runs a function on aiosqlite's thread through these; an upgrade that
-    # renames them must fail here, not in production.
-    assert callable(aiosqlite.Connection._execute)
-    assert isinstance(aiosqlite.Connection.__dict__["_conn"], property)
+async def test_the_aiosqlite_internals_the_store_relies_on_still_work(db_path):
+    # submit() puts work on aiosqlite's thread through its queue, as aiosqlite's
+    # own calls do; an upgrade that changes that must fail here, not in production.
+    conn = await aiosqlite.connect(db_path)
+    try:
+        landed = submit(conn, lambda db, x: (type(db), threading.current_thread(), x), 7)
+        kind, thread, x = await landed
+        assert (kind, x) == (sqlite3.Connection, 7)
+        assert thread is not threading.current_thread()
+    finally:
+        await conn.close()
+    with pytest.raises(ValueError, match="Connection closed"):
+        submit(conn, lambda db: None)
 
 
 async def test_every_connection_gets_the_pragmas_chips_need(store):
@@ -55,9 +65,9 @@ async def test_every_operation_of_a_hand_costs_one_thread_hop(store, monkeypatch
 
     def counting(conn, fn, *args):
         hops.append(fn)
-        return hop(conn, fn, *args)
+        return submit(conn, fn, *args)
 
-    monkeypatch.setattr(db_module, "hop", counting)
+    monkeypatch.setattr(db_module, "submit", counting)
 
     async def one_hop(operation) -> object:
         hops.clear()
@@ -138,5 +148,62 @@ async def test_a_write_cancelled_before_its_turn_writes_nothing(db_path):
         await database.write(insert, 3)
         rows = await database.read(lambda db: db.execute("SELECT x FROM t ORDER BY x").fetchall())
         assert rows == [(1,), (3,)]
+    finally:
+        await database.close()
+
+
+async def test_writes_that_come_during_a_migration_run_after_it(db_path):
+    database = await Database.open(db_path)
+    try:
+        await database.call(lambda db: db.execute("CREATE TABLE t (x INTEGER)"))
+        release = threading.Event()
+        slow = asyncio.ensure_future(database.call(lambda db: release.wait(5)))
+        await asyncio.sleep(0)  # the slow work holds the lock
+        writes = [
+            asyncio.ensure_future(
+                database.write(lambda db, x: db.execute("INSERT INTO t VALUES (?)", (x,)), x)
+            )
+            for x in range(3)
+        ]
+        await asyncio.sleep(0.05)
+        assert not any(w.done() for w in writes)
+        release.set()
+        await slow
+        await asyncio.wait_for(asyncio.gather(*writes), 5)
+        count = await database.read(lambda db: db.execute("SELECT COUNT(*) FROM t").fetchone()[0])
+        assert count == 3
+    finally:
+        await database.close()
+
+
+async def test_a_write_after_closing_fails_instead_of_waiting_forever(db_path):
+    database = await Database.open(db_path)
+    await database.close()
+    with pytest.raises(ValueError, match="Connection closed"):
+        await asyncio.wait_for(database.write(lambda db: None), 5)
+
+
+async def test_a_failed_commit_fails_its_writes_and_the_next_ones_go_on(db_path, monkeypatch):
+    database = await Database.open(db_path)
+    try:
+        await database.call(lambda db: db.execute("CREATE TABLE t (x INTEGER)"))
+        real = db_module.run_batch
+        failures = [sqlite3.OperationalError("disk I/O error")]
+
+        def failing_once(db, works):
+            if failures:
+                raise failures.pop()
+            return real(db, works)
+
+        monkeypatch.setattr(db_module, "run_batch", failing_once)
+
+        def insert(db, x):
+            db.execute("INSERT INTO t VALUES (?)", (x,))
+
+        with pytest.raises(sqlite3.OperationalError, match="disk I/O error"):
+            await database.write(insert, 1)
+        await database.write(insert, 2)
+        rows = await database.read(lambda db: db.execute("SELECT x FROM t").fetchall())
+        assert rows == [(2,)]
     finally:
         await database.close()
