@@ -168,7 +168,7 @@ async def _service_with_tables(path: Path, tables: int, actions: int, seed: int)
 
     async def build(channel: int) -> None:
         for n in range(3):
-            await service.join(GUILD, channel, channel * 10 + n)
+            await service.join(GUILD, channel, 10**9 + channel * 10 + n)
         table = service.in_channel(channel)
         await service.deal(table)
         played = 0

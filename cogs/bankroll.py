@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.store import StoreError
+from bot.tables.computer import FIRST_PERSON_ID
 
 if TYPE_CHECKING:
     from bot.client import GffBot
@@ -38,7 +39,9 @@ class BankrollCog(commands.Cog):
         store = self.bot.store
         try:
             wallet = await store.wallet(interaction.guild_id, who.id)
-            standing = await store.standing(interaction.guild_id, who.id)
+            standing = await store.standing(
+                interaction.guild_id, who.id, people_from=FIRST_PERSON_ID
+            )
         except StoreError as refused:
             await interaction.response.send_message(refused.message, ephemeral=True)
             return
@@ -59,7 +62,9 @@ class BankrollCog(commands.Cog):
 
     @bankroll.command(name="top", description="This server's standings")
     async def top(self, interaction: discord.Interaction) -> None:
-        standings = await self.bot.store.standings(interaction.guild_id, TOP)
+        standings = await self.bot.store.standings(
+            interaction.guild_id, TOP, people_from=FIRST_PERSON_ID
+        )
         lines = [f"**#{s.rank}** <@{s.user_id}> — {s.total} chips" for s in standings]
         embed = discord.Embed(
             title="Standings", description="\n".join(lines) or "Nobody has chips here yet."

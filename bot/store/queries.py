@@ -6,6 +6,10 @@ import sqlite3
 
 from bot.store.models import Audit, GuildChips, Standing
 
+# Ids below :first are the house's computer players: their chips at tables are not
+# counted and they are not listed. Their wallets always hold 0 (their chips are
+# burned as they sit down), so the wallet scans need not skip them: they are never
+# richer than anyone, and the scans stay on the balance index alone.
 # Standings rank wallet plus chips at tables. Ranking every wallet of a big server
 # for each /bankroll top would read them all, so: players with chips at tables are
 # few; everyone else's total is their wallet, and the top N of those are among the
@@ -19,7 +23,7 @@ at_tables AS MATERIALIZED (
     FROM tables AS t
     CROSS JOIN seats AS s ON s.table_id = t.id
     CROSS JOIN wallets AS w ON w.guild_id = :guild AND w.user_id = s.user_id
-    WHERE t.guild_id = :guild AND s.stack > 0
+    WHERE t.guild_id = :guild AND s.stack > 0 AND s.user_id >= :first
     GROUP BY s.user_id
 )"""
 
@@ -55,6 +59,7 @@ totals AS (
 -- at a table with a small wallet) would read most of the wallets.
 top AS (
     SELECT user_id, wallet, at_tables FROM totals
+    WHERE user_id >= :first
     ORDER BY wallet + at_tables DESC, user_id
     LIMIT :top
 )
@@ -77,13 +82,18 @@ FROM me AS m
 """
 
 
-def standings(db: sqlite3.Connection, guild_id: int, top: int) -> list[Standing]:
-    rows = db.execute(TOP, {"guild": guild_id, "top": top})
+def standings(
+    db: sqlite3.Connection, guild_id: int, top: int, first: int = 1
+) -> list[Standing]:
+    """The top players; ids below `first` (the house's) are not ranked."""
+    rows = db.execute(TOP, {"guild": guild_id, "top": top, "first": first})
     return [Standing(*row) for row in rows]
 
 
-def standing(db: sqlite3.Connection, guild_id: int, user_id: int) -> Standing | None:
-    row = db.execute(ONE, {"guild": guild_id, "user": user_id}).fetchone()
+def standing(
+    db: sqlite3.Connection, guild_id: int, user_id: int, first: int = 1
+) -> Standing | None:
+    row = db.execute(ONE, {"guild": guild_id, "user": user_id, "first": first}).fetchone()
     return None if row is None else Standing(*row)
 
 

@@ -347,17 +347,24 @@ class Store:
 
     # -- standings and checks ---------------------------------------------------
 
-    async def standings(self, guild_id: int, top: int = 10) -> list[Standing]:
-        """The top players of a server by wallet plus chips at tables."""
+    async def standings(
+        self, guild_id: int, top: int = 10, *, people_from: int = 1
+    ) -> list[Standing]:
+        """The top players of a server by wallet plus chips at tables.
+
+        Ids below `people_from` belong to the house (computer players) and are not ranked.
+        """
         snowflake(guild_id, "The server id")
         setting(top, "The number of players shown", 1, 1000)
-        return await self.db.read(queries.standings, guild_id, top)
+        return await self.db.read(queries.standings, guild_id, top, people_from)
 
-    async def standing(self, guild_id: int, user_id: int) -> Standing | None:
+    async def standing(
+        self, guild_id: int, user_id: int, *, people_from: int = 1
+    ) -> Standing | None:
         """One player's rank and total, or None without a wallet."""
         snowflake(guild_id, "The server id")
         snowflake(user_id, "The user id")
-        return await self.db.read(queries.standing, guild_id, user_id)
+        return await self.db.read(queries.standing, guild_id, user_id, people_from)
 
     async def conservation(self, guild_id: int | None = None) -> list[GuildChips]:
         """Per guild (or one): held chips against minted - burned, from one query."""

@@ -24,6 +24,14 @@ from bot.store import (
     StoreError,
     Table,
 )
+from bot.tables.computer import (
+    LEVELS,
+    PAUSE_SECONDS,
+    ComputerPlayers,
+    computer_id,
+    computer_name,
+    is_computer,
+)
 from bot.tables.scheduler import Scheduler
 from engine.actions import Action
 from engine.cards import Card
@@ -124,6 +132,12 @@ class LiveTable:
             if s.status == "seated" and pots_to_post(s.stack, self.info.stake)
         ]
 
+    def can_deal(self) -> bool:
+        """Two players can be dealt in, and one of them is a person: computer players
+        do not play on by themselves."""
+        players = self.can_be_dealt()
+        return len(players) >= 2 and any(not is_computer(s.user_id) for s in players)
+
 
 class TableService:
     def __init__(
@@ -146,6 +160,7 @@ class TableService:
         self._by_channel: dict[int, int] = {}
         self._opening = asyncio.Lock()  # one table per channel, even when two join at once
         self._dealers: dict[int, int] = {}  # table -> last dealer's seat position
+        self.computers = ComputerPlayers()
         # What a table's channel must be told once it can be reached again (after a restart).
         self.notices: dict[int, list[str]] = {}
 
@@ -196,7 +211,7 @@ class TableService:
         self.tables.pop(table.id, None)
         if self._by_channel.get(table.info.channel_id) == table.id:
             del self._by_channel[table.info.channel_id]
-        for key in ("turn", "deal", "idle"):
+        for key in ("turn", "deal", "idle", "computer"):
             self.scheduler.cancel(f"{key}:{table.id}")
 
     async def _refresh(self, table: LiveTable) -> None:
@@ -218,7 +233,7 @@ class TableService:
                     began_ms = await self.store.turn_started(table.running.hand_id)
                     began = began_ms / 1000 if began_ms is not None else self.scheduler.now()
                     await self._after_action(table, turn_began=began)
-                elif len(table.can_be_dealt()) >= 2 and info.hands_played:
+                elif table.can_deal() and info.hands_played:
                     self.scheduler.call_later(
                         self.next_hand_seconds, f"deal:{table.id}", lambda t=table: self.deal(t)
                     )
@@ -323,11 +338,16 @@ class TableService:
         if table.id not in self.tables:
             return
         returned = await self.store.close_table(table.id)
+        for user in returned:
+            if is_computer(user):
+                await self._send_home(table.info.guild_id, user)
         self._forget(table)
+        self.computers.forget(table.id)
         await self.listener.table_closed(table, returned, why)
 
     async def _close_if_empty(self, table: LiveTable) -> None:
-        if not table.info.seats:
+        """A table with nobody but computer players at it closes (they do not play alone)."""
+        if not any(not is_computer(s.user_id) for s in table.info.seats):
             await self._close(table, "everyone left")
 
     # -- dealing -------------------------------------------------------------------------
@@ -350,7 +370,7 @@ class TableService:
                 return
             await self._refresh(table)
             players = table.can_be_dealt()
-            if len(players) < 2:
+            if not table.can_deal():
                 await self.listener.table_changed(table)
                 return
             dealer = self._next_dealer(table, players)
@@ -439,14 +459,23 @@ class TableService:
             await self._hand_over(table)
             return
         seat = hand.current
+        computer = is_computer(int(seat))
         if seat != table.turn_seat:
             table.turn_seat = seat
-            table.deadline = turn_began + table.info.turn_seconds
-            self.scheduler.call_later(
-                table.deadline - self.scheduler.now(), f"turn:{table.id}",
-                lambda s=hand.seq: self._timed_out(table, s),
-            )
+            table.deadline = None if computer else turn_began + table.info.turn_seconds
+            if computer:
+                self.scheduler.cancel(f"turn:{table.id}")  # computer players never time out
+            else:
+                self.scheduler.call_later(
+                    table.deadline - self.scheduler.now(), f"turn:{table.id}",
+                    lambda s=hand.seq: self._timed_out(table, s),
+                )
             await self.listener.turn_started(table, seat)
+        if computer:
+            self.scheduler.call_later(
+                PAUSE_SECONDS, f"computer:{table.id}",
+                lambda s=hand.seq: self._computer_moves(table, s),
+            )
         await self.listener.table_changed(table)
         await self._play_stand_ins(table)
 
@@ -459,6 +488,65 @@ class TableService:
                 return
             await self._commit(table, stand_in_action(hand.private_view(hand.current)))
             hand = table.hand
+
+    async def _computer_moves(self, table: LiveTable, seq: int) -> None:
+        async with table.lock:
+            hand, running = table.hand, table.running
+            if hand is None or hand.is_over or hand.seq != seq or running is None:
+                return  # the hand moved on (a restart, a close) since this was planned
+            seat = hand.current
+            view = hand.private_view(seat)  # all a computer player is ever shown
+            action = self.computers.decide(table.id, running.number, int(seat), view)
+            await self._commit(table, action)
+
+    async def add_computer(self, channel_id: int, user_id: int, level: str) -> str:
+        """The host seats a computer player; its buy-in is minted from the house."""
+        table = self.table_here(channel_id)
+        if user_id != table.info.host_id:
+            raise TableError("Only the host can add computer players.")
+        if level not in LEVELS:
+            raise TableError(f"Choose a level: {', '.join(LEVELS)}.")
+        taken = {s.user_id for s in table.info.seats}
+        number = next(n for n in range(1, 1000) if computer_id(level, n) not in taken)
+        robot = computer_id(level, number)
+        guild, buy_in, store = table.info.guild_id, table.info.buy_in, self.store
+        async with table.lock:
+            wallet, _ = await store.open_wallet(guild, robot)
+            if wallet.balance < buy_in:
+                await store.grant(guild, robot, buy_in - wallet.balance, "house: a computer sits")
+            try:
+                await store.buy_in(table.id, robot)
+            finally:
+                await self._send_home(guild, robot)
+            await self._refresh(table)
+        await self.listener.table_changed(table)
+        when = " from the next hand" if table.hand and not table.hand.is_over else ""
+        return f"{computer_name(robot)} sits down with {buy_in} chips{when}."
+
+    async def remove_computer(self, channel_id: int, user_id: int) -> str:
+        """The host takes the last computer player out, between hands."""
+        table = self.table_here(channel_id)
+        if user_id != table.info.host_id:
+            raise TableError("Only the host can remove computer players.")
+        async with table.lock:
+            robots = [s.user_id for s in table.info.seats if is_computer(s.user_id)]
+            if not robots:
+                raise TableError("There is no computer player at this table.")
+            if table.hand is not None and not table.hand.is_over:
+                raise TableError("Computer players leave between hands: try after this one.")
+            robot = robots[-1]
+            await self.store.cash_out(table.id, robot)
+            await self._send_home(table.info.guild_id, robot)
+            await self._refresh(table)
+        await self.listener.table_changed(table)
+        await self._close_if_empty(table)
+        return f"{computer_name(robot)} left the table."
+
+    async def _send_home(self, guild_id: int, robot: int) -> None:
+        """A computer player's chips away from the table go back to the house: burned."""
+        wallet = await self.store.wallet(guild_id, robot)
+        if wallet is not None and wallet.balance:
+            await self.store.burn(guild_id, robot, wallet.balance, "house: a computer leaves")
 
     async def _timed_out(self, table: LiveTable, seq: int) -> None:
         async with table.lock:
@@ -504,14 +592,16 @@ class TableService:
             table.leaving.discard(user)
             table.away.discard(user)
             table.timeouts.pop(user, None)
+            if is_computer(user):
+                await self._send_home(table.info.guild_id, user)
             await self.listener.player_removed(table, user, chips, why)
         await self._refresh(table)
-        if table.closing or not table.info.seats:
+        if table.closing or not any(not is_computer(s.user_id) for s in table.info.seats):
             why = "the table was ended" if table.closing else "everyone left"
             await self._close_locked(table, why)
             return
         await self.listener.table_changed(table)
-        if len(table.can_be_dealt()) >= 2:
+        if table.can_deal():
             seconds = self.next_hand_seconds
             await self.listener.next_hand_soon(table, round(seconds))
             self.scheduler.call_later(seconds, f"deal:{table.id}", lambda: self.deal(table))

@@ -175,6 +175,26 @@ class GffCog(commands.Cog):
             ),
         )
 
+    @gff.command(name="addbot", description="Seat a computer player (host)")
+    @app_commands.describe(level="how well it plays")
+    @app_commands.choices(level=[
+        app_commands.Choice(name="random: any legal move", value="random"),
+        app_commands.Choice(name="easy: sensible", value="easy"),
+        app_commands.Choice(name="sharp: the best it can", value="sharp"),
+    ])
+    async def addbot(self, interaction: discord.Interaction, level: str) -> None:
+        await refusing(
+            interaction,
+            lambda: self.tables.add_computer(interaction.channel_id, interaction.user.id, level),
+        )
+
+    @gff.command(name="removebot", description="Take a computer player out, between hands (host)")
+    async def removebot(self, interaction: discord.Interaction) -> None:
+        await refusing(
+            interaction,
+            lambda: self.tables.remove_computer(interaction.channel_id, interaction.user.id),
+        )
+
     # -- looking ------------------------------------------------------------------------
 
     @gff.command(name="hand", description="Your cards and your moves, only for you")

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.tables import LiveTable
+from bot.tables.computer import is_computer
 from cogs.gff import render
 from cogs.gff.views import table_view
 from engine.gff.settlement import Settlement
@@ -128,6 +129,8 @@ class TablePresenter:
         elif kind == "ping":
             await self._unping(table, channel)
             _, seat, deadline = op
+            if is_computer(int(seat)):
+                return  # a computer player needs no mention; the table shows its turn
             when = f" — time runs out <t:{deadline}:R>" if deadline else ""
             message = await channel.send(
                 f"{render.seat_name(seat)}, it's your turn{when}.", allowed_mentions=PINGS

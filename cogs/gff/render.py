@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import discord
 
+from bot.tables.computer import computer_name, is_computer
 from engine import cards as C
 from engine.gff.events import Event, describe
 from engine.gff.settlement import Settlement
@@ -38,7 +39,11 @@ ENDED = {
 
 def seat_name(seat_id: str) -> str:
     """A seat's name in an embed: a mention, which shows the member's name and never pings."""
-    return f"<@{seat_id}>" if seat_id.isdigit() else seat_id
+    if not seat_id.isdigit():
+        return seat_id
+    if is_computer(int(seat_id)):
+        return computer_name(int(seat_id))
+    return f"<@{seat_id}>"
 
 
 @dataclass(frozen=True)

@@ -41,7 +41,7 @@ async def main(path: str, seed: int) -> None:
     for channel in range(2000, 2000 + TABLES):
         if service.in_channel(channel) is None:
             for user in range(3):
-                await service.join(GUILD, channel, channel * 10 + user)
+                await service.join(GUILD, channel, 10**9 + channel * 10 + user)
     for table in list(service.tables.values()):
         if table.hand is None or table.hand.is_over:
             await service.deal(table)
