@@ -30,8 +30,9 @@ def tables(draw):
     return players, stake, stacks, dealer, carry, seed, drop_chance
 
 
-def play(table) -> GffHand:
-    players, stake, stacks, dealer, carry, seed, drop_chance = table
+def deal(table) -> tuple[GffHand, random.Random, list[str]]:
+    """The table's hand from its seeded deck, the generator for what follows, the seats."""
+    players, stake, stacks, dealer, carry, seed, _ = table
     rng = random.Random(seed)
     deck = list(DECK)
     rng.shuffle(deck)
@@ -40,6 +41,12 @@ def play(table) -> GffHand:
         seats=list(zip(ids, stacks, strict=True)), stake=stake, dealer=ids[dealer], deck=deck,
         carry=carry,
     )
+    return hand, rng, ids
+
+
+def play(table) -> GffHand:
+    _, _, stacks, _, carry, _, drop_chance = table
+    hand, rng, _ = deal(table)
     total = sum(stacks) + carry["flip"] + carry["flop"]
     for _ in range(2_000):
         check_cards(hand)
@@ -79,15 +86,7 @@ def test_a_played_hands_record_replays_to_the_same_result(table):
 @settings(max_examples=100, deadline=None)
 @given(tables(), st.data())
 def test_a_refused_action_changes_nothing(table, data):
-    players, stake, stacks, dealer, carry, seed, _ = table
-    rng = random.Random(seed)
-    deck = list(DECK)
-    rng.shuffle(deck)
-    ids = [f"s{i}" for i in range(players)]
-    hand = GffHand.start(
-        seats=list(zip(ids, stacks, strict=True)), stake=stake, dealer=ids[dealer], deck=deck,
-        carry=carry,
-    )
+    hand, rng, ids = deal(table)
     steps = data.draw(st.integers(0, 40))
     for _ in range(steps):
         if hand.is_over:
