@@ -39,7 +39,7 @@ from engine.errors import EngineError
 from engine.fairness import new_salt
 from engine.gff.autoplay import stand_in_action
 from engine.gff.hand import GffHand
-from engine.gff.posting import is_eliminated, pots_to_post
+from engine.gff.posting import is_eliminated, next_dealer, pots_to_post
 from engine.gff.settlement import Settlement
 from engine.gff.views import PrivateView
 
@@ -393,15 +393,15 @@ class TableService:
             await self._after_action(table, turn_began=now)
 
     def _next_dealer(self, table: LiveTable, players: list[Seat]) -> Seat:
-        """GFF-2.8: at random first, then the next dealt-in seat on the left."""
+        """The engine decides who deals (GFF-2.8); the service only knows where they sat."""
         last = self._dealers.get(table.id)
         if last is None and table.info.last_dealer is not None:
             seat = table.seat_of(table.info.last_dealer)
             last = seat.position if seat else None
-        if last is None:
+        position = next_dealer([s.position for s in players], last)
+        if position is None:
             return self.first_dealer(players)
-        later = [s for s in players if s.position > last]
-        return later[0] if later else players[0]
+        return next(s for s in players if s.position == position)
 
     # -- playing -------------------------------------------------------------------------
 
