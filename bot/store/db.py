@@ -183,7 +183,9 @@ def _read(db: sqlite3.Connection, work: Work) -> Any:
     try:
         return work(db)
     finally:
-        db.execute("COMMIT")  # a read-only transaction: nothing to make durable
+        # Nothing to make durable: a read ends with ROLLBACK, which would also undo a
+        # write that slipped into a read by mistake.
+        db.execute("ROLLBACK")
 
 
 def run_batch(db: sqlite3.Connection, works: list[Work]) -> list[tuple[bool, Any]]:

@@ -207,3 +207,15 @@ async def test_a_failed_commit_fails_its_writes_and_the_next_ones_go_on(db_path,
         assert rows == [(2,)]
     finally:
         await database.close()
+
+
+
+async def test_a_write_slipped_into_a_read_is_undone(db_path):
+    database = await Database.open(db_path)
+    try:
+        await database.call(lambda db: db.execute("CREATE TABLE t (x INTEGER)"))
+        await database.read(lambda db: db.execute("INSERT INTO t VALUES (1)"))
+        count = await database.read(lambda db: db.execute("SELECT COUNT(*) FROM t").fetchone()[0])
+        assert count == 0
+    finally:
+        await database.close()
