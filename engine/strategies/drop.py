@@ -1,9 +1,9 @@
 """The drop estimate: how likely a hand is to be strictly lowest (GFF-6.2).
 
-The other hands are dealt from the cards this seat cannot place, by Monte Carlo.
-Players who are not random keep their low cards and throw their high ones, so
-each unknown hand is modelled as the lowest cards of a larger random draw: after
-t turns a player has seen about t more cards than they hold.
+The other hands are dealt from the cards this seat cannot place, by Monte Carlo,
+around the cards each is known to hold (the flip card, reveals, discards it was
+seen to take). Players keep their low cards and throw their high ones, so each
+unknown part of a hand is modelled as the lowest cards of a larger random draw.
 """
 
 from __future__ import annotations

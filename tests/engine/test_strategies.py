@@ -16,8 +16,11 @@ from engine.gff.hand import GffHand
 from engine.gff.views import PrivateView, PublicView, SeatView, TableSpread
 from engine.record import parse_record
 from engine.simulate import random_action
-from engine.spreads import SpreadOption
+from engine.spreads import SpreadOption, card_mask, find_hits, find_spreads
 from engine.strategies import STRATEGIES, UnknownStrategy, get_strategy
+from engine.strategies.drop import chance_lowest
+from engine.strategies.knowledge import knowledge
+from engine.strategies.layoff import Layoff, table_of
 from engine.strategies.moves import legal_moves
 from engine.strategies.planning import Weights
 from engine.strategies.sharp import SharpPlayer
@@ -328,3 +331,50 @@ def test_a_sharp_player_asked_twice_on_one_view_remembers_one_spread():
     player(hand.private_view("ann"), random.Random(1))
     assert player.laid_sizes == (3,)
 
+
+
+# -- the models sharp plans with agree with the rules ------------------------------
+
+
+def fewest_left(hand: tuple, spreads: tuple) -> int:
+    """By the engine's own spread and hit rules (GFF-5.4, 5.5), searched exhaustively."""
+    best = len(hand)
+    for option in find_spreads(list(hand)):
+        rest = tuple(c for c in hand if c not in option.cards)
+        best = min(best, fewest_left(rest, (*spreads, option.cards)))
+    for index, spread_cards in enumerate(spreads):
+        for cards in find_hits(list(hand), list(spread_cards)):
+            rest = tuple(c for c in hand if c not in cards)
+            grown = (*spreads[:index], (*spread_cards, *cards), *spreads[index + 1:])
+            best = min(best, fewest_left(rest, grown))
+    return best
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(2, 6), st.integers(0, 3))
+def test_the_layoff_search_agrees_with_the_engines_rules(rng, size, tables):
+    # A few ranks of two suits, so that spreads and hits are common.
+    universe = [C.make(r, s) for r in range(0, 13) for s in (0, 1)
+                if r < 6 or r > 9] + [C.make(r, 2) for r in range(4)]
+    rng.shuffle(universe)
+    hand, rest = tuple(universe[:size]), universe[size:]
+    spreads = []
+    for _ in range(tables):
+        options = find_spreads(rest)
+        if not options:
+            break
+        chosen = rng.choice(options).cards
+        spreads.append(chosen)
+        rest = [c for c in rest if c not in chosen]
+    table = table_of(spreads)
+    assert Layoff().left(card_mask(hand), table) == fewest_left(hand, tuple(spreads))
+
+
+def test_the_drop_estimate_is_certain_at_the_extremes():
+    hand = hand_of(["AS AH 2C 2D 3S", "5H 6H 7H TD JD", "2H 3D 4D 5D 9C"])
+    know = knowledge(hand.private_view("ann"))
+    rng = random.Random(1)
+    # No five unseen cards are worth 4 or less: a hand of 4 is surely lowest.
+    assert chance_lowest(4, know, rng, samples=50, extra_seen=3) == 1.0
+    assert chance_lowest(50, know, rng, samples=50, extra_seen=3) == 0.0
+    assert 0.0 < chance_lowest(24, know, rng, samples=400, extra_seen=3) < 1.0
