@@ -574,11 +574,21 @@ class TableService:
         table.last_result = (running.number, settlement)
         await self._refresh(table)
         await self.listener.hand_ended(table, settlement, running.number)
+        # GFF-2.6: the store freed these seats as it settled; here they are told.
+        for seat_id in settlement.eliminated:
+            user = int(seat_id)
+            table.leaving.discard(user)
+            table.away.discard(user)
+            table.timeouts.pop(user, None)
+            if is_computer(user):
+                await self._send_home(table.info.guild_id, user)
+            chips = settlement.stacks[seat_id]
+            await self.listener.player_removed(table, user, chips, "is out: below two stakes")
         removals: list[tuple[int, str]] = []
         for seat in table.info.seats:
             user = seat.user_id
             if is_eliminated(seat.stack, table.info.stake):
-                removals.append((user, "is out: below two stakes"))
+                removals.append((user, "is out: below two stakes"))  # not settled here
             elif user in table.leaving:
                 removals.append((user, "left the table"))
             elif user in table.away:

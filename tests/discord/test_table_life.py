@@ -28,7 +28,10 @@ async def test_a_whole_game_until_players_are_out_and_the_table_winds_down(harne
     # ann: 40 - 30 posted - 10 caught = 0. bob: 40 - 30 = 10, below two stakes.
     # cy: 40 - 30 + game 40 + flip 30 = 80. Nobody holds a spade: the flop's 30 carries.
     said = "\n".join(m.text() for m in h.public_messages())
-    assert f"<@{ann.id}> is out" in said and f"<@{bob.id}> is out" in said
+    assert f"<@{ann.id}> is out: below two stakes; 0 chips went back" in said
+    assert f"<@{bob.id}> is out: below two stakes; 10 chips went back" in said
+    pinged = {user for m in h.public_messages() for user in m.pinged}
+    assert {ann.id, bob.id} <= pinged  # told, with a mention
     assert "Next hand" not in said  # one player left: no countdown
     table = d.table
     assert [s.user_id for s in table.info.seats] == [cy.id]
