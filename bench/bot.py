@@ -28,7 +28,7 @@ from pathlib import Path
 
 from bench.table import Row
 from bot.store import GuildSettings, Store
-from bot.tables import ManualScheduler, TableService
+from bot.tables import ManualScheduler, SilentListener, TableService
 from engine import cards as C
 from engine.actions import Discard, Draw, Drop, Hit, Spread
 from engine.simulate import random_action
@@ -36,15 +36,6 @@ from engine.simulate import random_action
 WAVE = 10  # clicks in flight at once
 GUILD = 4242
 
-
-class Quiet:
-    """A listener for the service alone: no Discord to tell."""
-
-    def __getattr__(self, name):
-        async def ignore(*args, **kwargs):
-            return None
-
-        return ignore
 
 
 def raw_commit_rate(folder: Path, seconds: float = 1.5) -> float:
@@ -163,7 +154,7 @@ async def _service_with_tables(path: Path, tables: int, actions: int, seed: int)
     their writes share commits, as many busy tables' writes do."""
     rng = random.Random(seed)
     store = await Store.open(path, defaults=GuildSettings())
-    service = TableService(store, ManualScheduler(), Quiet())
+    service = TableService(store, ManualScheduler(), SilentListener())
     service.deck_source = lambda table: rng.sample(range(52), 52)
 
     async def build(channel: int) -> None:
@@ -207,7 +198,7 @@ async def _recovery_seconds(folder: Path, tables: int, actions: int) -> float:
     await store.close()
     started = time.perf_counter()
     store = await Store.open(path, defaults=GuildSettings())
-    recovered = TableService(store, ManualScheduler(), Quiet())
+    recovered = TableService(store, ManualScheduler(), SilentListener())
     await recovered.restore(await store.recover())
     seconds = time.perf_counter() - started
     back = sum(1 for t in recovered.tables.values() if t.hand and not t.hand.is_over)

@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot.settings import Settings
 from bot.store import GuildSettings, Store
-from bot.tables import AsyncioScheduler, Scheduler, TableService
+from bot.tables import AsyncioScheduler, Scheduler, SilentListener, TableService
 
 log = logging.getLogger(__name__)
 
@@ -49,16 +49,6 @@ async def tell_user_it_failed(interaction: discord.Interaction) -> None:
         log.warning("Could not tell the user that interaction %s failed", interaction.id)
 
 
-class _Unheard:
-    """Until the table cog is loaded nobody listens; nothing is sent."""
-
-    def __getattr__(self, name: str):
-        async def ignore(*args, **kwargs) -> None:
-            return None
-
-        return ignore
-
-
 class GffBot(commands.Bot):
     store: Store
     tables: TableService
@@ -88,7 +78,8 @@ class GffBot(commands.Bot):
         path = self.settings.database_path
         path.parent.mkdir(parents=True, exist_ok=True)
         self.store = await Store.open(path, defaults=self.house_defaults())
-        self.tables = TableService(self.store, self.scheduler, _Unheard())
+        # Until the table cog is loaded and listens, nothing is sent.
+        self.tables = TableService(self.store, self.scheduler, SilentListener())
         recovery = await self.store.recover()
         for voided in recovery.voided:
             log.warning("Hand %s could not be resumed and was voided: %s",

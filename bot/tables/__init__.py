@@ -3,6 +3,7 @@
 from bot.tables.scheduler import AsyncioScheduler, ManualScheduler, Scheduler
 from bot.tables.service import (
     LiveTable,
+    SilentListener,
     StaleButton,
     TableError,
     TableListener,
@@ -15,6 +16,7 @@ __all__ = [
     "LiveTable",
     "ManualScheduler",
     "Scheduler",
+    "SilentListener",
     "StaleButton",
     "TableError",
     "TableListener",

@@ -83,6 +83,17 @@ class TableListener(Protocol):
         ...
 
 
+class SilentListener:
+    """A listener that tells nobody: before the Discord side is loaded, and wherever the
+    service runs without Discord (benchmarks, the crash test's child process)."""
+
+    def __getattr__(self, name: str):
+        async def ignore(*args, **kwargs) -> None:
+            return None
+
+        return ignore
+
+
 DeckSource = Callable[["LiveTable"], Sequence[Card]]
 
 

@@ -16,27 +16,23 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bot.store import GuildSettings, Store  # noqa: E402
-from bot.tables import AsyncioScheduler, TableError, TableService  # noqa: E402
+from bot.tables import (  # noqa: E402
+    AsyncioScheduler,
+    SilentListener,
+    TableError,
+    TableService,
+)
 from engine.simulate import random_action  # noqa: E402
 
 GUILD = 1000
 TABLES = 3
 
 
-class Quiet:
-    """No Discord: nothing to tell."""
-
-    def __getattr__(self, name):
-        async def ignore(*args, **kwargs):
-            return None
-
-        return ignore
-
 
 async def main(path: str, seed: int) -> None:
     rng = random.Random(seed)
     store = await Store.open(path, defaults=GuildSettings(stake=10, buy_in_stakes=20))
-    service = TableService(store, AsyncioScheduler(), Quiet(), next_hand_seconds=0)
+    service = TableService(store, AsyncioScheduler(), SilentListener(), next_hand_seconds=0)
     await service.restore(await store.recover())
     for channel in range(2000, 2000 + TABLES):
         if service.in_channel(channel) is None:

@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 
 from bot.store import GuildSettings, Store
-from bot.tables import ManualScheduler, TableService
+from bot.tables import ManualScheduler, SilentListener, TableService
 from engine.simulate import random_action
-from tests.tables.crash_tables import GUILD, Quiet
+from tests.tables.crash_tables import GUILD
 
 CHILD = Path(__file__).with_name("crash_tables.py")
 ROOT = Path(__file__).resolve().parents[2]
@@ -52,7 +52,7 @@ async def test_killed_at_random_moments_the_tables_go_on_and_every_chip_is_there
         store = await Store.open(path, defaults=GuildSettings())
         try:
             recovery = await store.recover()
-            service = TableService(store, ManualScheduler(), Quiet())
+            service = TableService(store, ManualScheduler(), SilentListener())
             await service.restore(recovery)
             (guild,) = await store.conservation(GUILD)
             assert guild.holds, guild
