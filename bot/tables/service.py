@@ -143,6 +143,10 @@ class LiveTable:
             if s.status == "seated" and pots_to_post(s.stack, self.info.stake)
         ]
 
+    def has_people(self) -> bool:
+        """Someone other than a computer player is seated."""
+        return any(not is_computer(s.user_id) for s in self.info.seats)
+
     def can_deal(self) -> bool:
         """Two players can be dealt in, and one of them is a person: computer players
         do not play on by themselves."""
@@ -259,8 +263,7 @@ class TableService:
         async with self._opening:
             table = self.in_channel(channel_id)
             created = table is None
-            if table is None:
-                await self.store.open_wallet(guild_id, user_id)
+            if table is None:  # the wallet is opened by _seat, as for every join
                 table = self._track(await self.store.open_table(guild_id, channel_id, user_id))
         try:
             await self._seat(table, guild_id, user_id)
@@ -358,7 +361,7 @@ class TableService:
 
     async def _close_if_empty(self, table: LiveTable) -> None:
         """A table with nobody but computer players at it closes (they do not play alone)."""
-        if not any(not is_computer(s.user_id) for s in table.info.seats):
+        if not table.has_people():
             await self._close(table, "everyone left")
 
     # -- dealing -------------------------------------------------------------------------
@@ -617,7 +620,7 @@ class TableService:
                 await self._send_home(table.info.guild_id, user)
             await self.listener.player_removed(table, user, chips, why)
         await self._refresh(table)
-        if table.closing or not any(not is_computer(s.user_id) for s in table.info.seats):
+        if table.closing or not table.has_people():
             why = "the table was ended" if table.closing else "everyone left"
             await self._close_locked(table, why)
             return
