@@ -43,8 +43,7 @@ class HandControls:
     ) -> tuple[discord.Embed, discord.ui.View]:
         view = self.tables.hand_view(table, user_id)
         number = table.running.number if table.running else 0
-        at, picked = self.picked.get((table.id, user_id), ((-1, -1), frozenset()))
-        picked = picked if at == (number, view.public.seq) else frozenset()
+        picked = self._picked(table, user_id, (number, view.public.seq))
         return (
             hand_embed(view, note=note),
             hand_view(table.id, user_id, number, view, picked=picked, targets=targets),

@@ -26,6 +26,7 @@ from engine.gff.views import PrivateView
 if TYPE_CHECKING:
     from cogs.gff.play import HandControls
 
+# The acts a custom id may name; each component's id template matches exactly its own.
 TABLE_ACTS = ("hand", "join")
 BUTTON_ACTS = ("drop", "stock", "take", "spread", "hit", "throw", "refresh")
 MENU_ACTS = ("pick", "target")
@@ -38,7 +39,7 @@ def _controls(interaction: discord.Interaction) -> HandControls:
 
 class TableButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"gff:(?P<table>[0-9]{1,20}):(?P<act>hand|join)",
+    template=r"gff:(?P<table>[0-9]{1,20}):(?P<act>" + "|".join(TABLE_ACTS) + ")",
 ):
     """A button on the public table message."""
 
@@ -69,7 +70,7 @@ _HAND_ID = (
 
 class HandButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=_HAND_ID + r"(?P<act>drop|stock|take|spread|hit|throw|refresh)",
+    template=_HAND_ID + "(?P<act>" + "|".join(BUTTON_ACTS) + ")",
 ):
     """A button in a player's own hand view."""
 
@@ -101,7 +102,7 @@ class HandButton(
 
 class HandMenu(
     discord.ui.DynamicItem[discord.ui.Select],
-    template=_HAND_ID + r"(?P<act>pick|target)",
+    template=_HAND_ID + "(?P<act>" + "|".join(MENU_ACTS) + ")",
 ):
     """The card menu and the spread menu of a player's own hand view."""
 
