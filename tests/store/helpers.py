@@ -73,7 +73,10 @@ async def seated_table(
 async def deal(
     store: Store, table_id: int, deck: list[int] | None = None, rng: random.Random | None = None
 ) -> tuple[int, GffHand]:
-    """Deal the table's next hand (the deal moves left each hand) and store it."""
+    """Deal the table's next hand (the deal moves left each hand) and store it.
+
+    Without a deck or rng the deal is fixed and never ends the hand at once.
+    """
     table = await store.table(table_id)
     seats = [(s.seat_id, s.stack) for s in table.seats if s.stack >= 2 * table.stake]
     ids = [seat_id for seat_id, _ in seats]
@@ -81,11 +84,21 @@ async def deal(
         dealer = ids[0]
     else:
         dealer = ids[(ids.index(str(table.last_dealer)) + 1) % len(ids)]
-    if deck is None:
-        deck = (rng or random.Random()).sample(range(52), 52)
-    hand = GffHand.start(
-        seats=seats, stake=table.stake, dealer=dealer, deck=deck, carry=table.carry
-    )
+    def start(deck: list[int]) -> GffHand:
+        return GffHand.start(
+            seats=seats, stake=table.stake, dealer=dealer, deck=deck, carry=table.carry
+        )
+
+    if deck is not None:
+        hand = start(deck)
+    elif rng is not None:
+        hand = start(rng.sample(range(52), 52))
+    else:
+        # Callers that name no deck want a hand still running after the deal; an
+        # unseeded shuffle ends at once (GFF-3.3) often enough to make a test flaky.
+        shuffle = random.Random(0)
+        while (hand := start(shuffle.sample(range(52), 52))).is_over:
+            pass
     running = await store.start_hand(table_id, hand)
     return running.hand_id, hand
 
