@@ -142,8 +142,22 @@ class HandMenu(
 DYNAMIC_ITEMS = (TableButton, HandButton, HandMenu)
 
 
+class RenderedView(discord.ui.View):
+    """Components to send, never a listener: every item is a DynamicItem registered at
+    start-up and found again from its custom id.
+
+    discord.py keeps a view it sends until the view is finished, and gives each view
+    sent with an ephemeral message a 15-minute timer; a busy server would hold
+    thousands of those for nothing. This one is finished from the start.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+        self.stop()
+
+
 def table_view(table_id: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = RenderedView()
     view.add_item(TableButton(table_id, "hand"))
     view.add_item(TableButton(table_id, "join"))
     return view
@@ -160,7 +174,7 @@ def hand_view(
 ) -> discord.ui.View:
     """The components of a hand view: only the legal actions are enabled."""
     at, legal = (hand_number, view.public.seq), set(view.legal)
-    ui = discord.ui.View(timeout=None)
+    ui = RenderedView()
 
     def button(act: str, label: str, style: discord.ButtonStyle, enabled: bool, row: int) -> None:
         ui.add_item(HandButton(table_id, owner, at, act, label=label, style=style,

@@ -8,6 +8,8 @@ result embed and /bankroll, and that no hidden card reached a public message.
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from engine import cards as C
@@ -78,6 +80,20 @@ async def test_three_players_each_see_only_their_own_hand(driver):
         d.control(d.view_of(d.users[0]), "stock"))["disabled"] is False
     assert h.message(d.views[d.users[1].id]).component(
         d.control(d.view_of(d.users[1]), "stock"))["disabled"] is True
+
+
+async def test_the_bot_keeps_no_view_or_timer_for_the_messages_it_sends(driver):
+    """Every control is a DynamicItem found again from its custom id, so discord.py
+    need hold no view, nor start the 15-minute timer it gives an ephemeral view."""
+    d, h = driver, driver.h
+    await d.start(QUIET)
+    for user in d.users:
+        await d.open_hand(user)
+    await d.act("ann", "stock")
+    views = h.bot._connection._view_store
+    assert views._views == {} and views._synced_message_views == {}
+    timers = [t for t in asyncio.all_tasks() if "timeout_task" in repr(t.get_coro())]
+    assert timers == []
 
 
 async def test_going_out(driver):
