@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import io
 import tomllib
@@ -317,3 +318,50 @@ async def test_public_messages_edit_and_delete_but_ephemeral_ones_only_by_token(
     assert table.content == "table v2" and table.edited
     assert [m.content for m in harness.visible_to(bob)] == ["table v2"]
     assert sum(m.deleted for m in harness.messages) == 1
+
+
+async def test_without_history_the_recorder_keeps_only_what_discord_would(harness):
+    @app_commands.command(name="churn", description="Sends, edits and deletes")
+    async def churn(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("answer")
+        kept = await interaction.channel.send("v1")
+        await kept.edit(content="v2")
+        gone = await interaction.channel.send("soon gone")
+        await gone.delete()
+
+    await add_command(harness, churn)
+    harness.recorder.keep_history = False
+    alice = harness.user("alice")
+    before = len(harness.recorder.requests)
+    for _ in range(3):
+        await harness.slash(alice, "churn")
+    assert len(harness.recorder.requests) == before  # no request log
+    contents = [m.content for m in harness.public_messages()]
+    assert contents.count("v2") == 3 and "soon gone" not in contents
+    assert not any(m.deleted or m.versions for m in harness.messages)
+
+
+async def test_each_event_waits_for_its_own_work_only(harness):
+    """Events sent together (a benchmark's clicks) do not wait for one another."""
+    release = asyncio.Event()
+
+    @app_commands.command(name="slow", description="Answers, then works until released")
+    async def slow(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("working")
+        await release.wait()
+        await interaction.followup.send("done")
+
+    @app_commands.command(name="quick", description="Answers at once")
+    async def quick(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("quick")
+
+    await add_command(harness, slow)
+    await add_command(harness, quick)
+    alice = harness.user("alice")
+    waiting = asyncio.create_task(harness.slash(alice, "slow"))
+    await asyncio.sleep(0)
+    await asyncio.wait_for(harness.slash(alice, "quick"), timeout=5)
+    assert not waiting.done()  # "slow" is still at work, and "quick" did not wait for it
+    release.set()
+    asked = await waiting
+    assert [harness.message(i).content for i in asked.followup_ids] == ["done"]

@@ -209,9 +209,9 @@ class Harness:
     async def dispatch(self, event: str, payload: dict[str, Any]) -> None:
         """Feed one raw gateway event to discord.py and wait for everything it started."""
         assert self.bot is not None and self._tasks is not None
-        with self._tasks.dispatching():
+        with self._tasks.dispatching() as started:
             self.bot._connection.parsers[event](payload)
-        await self._tasks.drain()
+        await self._tasks.drain(started)
 
     @property
     def commands(self) -> list[dict[str, Any]]:

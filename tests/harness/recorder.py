@@ -43,6 +43,8 @@ SENDABLE_FLAGS = EPHEMERAL | (1 << 2) | SILENT | (1 << 15)
 # Flags an edit may change: suppress embeds, components v2.
 EDITABLE_FLAGS = (1 << 2) | (1 << 15)
 MENTION = re.compile(r"<@!?(\d+)>")
+# Without history, how many interactions (and activity entries) the recorder keeps.
+RECENT = 1000
 
 
 class UnknownRoute(AssertionError):
@@ -98,8 +100,11 @@ class Recorder:
         self.users = users
         self.requests: list[Request] = []
         self.failures: list[list[Any]] = []  # see fail()
-        # Tests read every earlier version of a message; a benchmark has no use for them.
-        self.keep_versions = True
+        # Tests read every request, every earlier version of a message and deleted
+        # messages. A benchmark turns this off: the recorder then keeps what Discord
+        # would (current messages, recent interactions), so its own memory does not grow
+        # with every click and slow the whole process's garbage collection.
+        self.keep_history = True
         self.unknown: list[str] = []
         self.messages: dict[int, Message] = {}
         self.interactions: dict[str, Interaction] = {}
@@ -173,7 +178,8 @@ class Recorder:
     def _answer(self, api, routes, route: Route, body, uploads, kwargs) -> Any:
         path = route.url[len(Route.BASE) :]
         params = dict(kwargs.get("params") or {})
-        self.requests.append(Request(api, route.method, path, body, uploads, params))
+        if self.keep_history:
+            self.requests.append(Request(api, route.method, path, body, uploads, params))
         failed = self._failure(route.method, path)
         if failed is not None:
             raise failed
@@ -253,12 +259,17 @@ class Recorder:
         return self._edit(self._public(channel, message), body, uploads).data
 
     def _delete_message(self, *, channel: str, message: str, **_: Any) -> None:
-        self._public(channel, message).deleted = True
+        self._delete(self._public(channel, message))
 
     # --- interactions -------------------------------------------------------------------
 
     def open_interaction(self, interaction: Interaction) -> None:
         self.interactions[interaction.token] = interaction
+        if not self.keep_history:
+            # Older tokens would have expired on Discord long before a benchmark ends.
+            while len(self.interactions) > RECENT:
+                del self.interactions[next(iter(self.interactions))]
+            del self.activity[: -RECENT]
 
     def _interaction(self, token: str) -> Interaction:
         found = self.interactions.get(token)
@@ -346,7 +357,12 @@ class Recorder:
         return self._edit(message, body, uploads, by=record).data
 
     def _delete_webhook_message(self, *, token: str, which: str, **_: Any) -> None:
-        self._webhook_message(token, which)[1].deleted = True
+        self._delete(self._webhook_message(token, which)[1])
+
+    def _delete(self, message: Message) -> None:
+        message.deleted = True
+        if not self.keep_history:
+            del self.messages[message.id]
 
     # --- building messages --------------------------------------------------------------
 
@@ -413,7 +429,7 @@ class Recorder:
         *,
         by: Interaction | None = None,
     ) -> Message:
-        if self.keep_versions:
+        if self.keep_history:
             message.versions.append(json.loads(json.dumps(message.data)))
         was_loading, flags_before = message.loading, message.data.get("flags", 0)
         self._apply(message, body, uploads)

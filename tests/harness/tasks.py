@@ -9,6 +9,7 @@ the bot's own timers named with BACKGROUND_PREFIX) are tracked but not waited fo
 from __future__ import annotations
 
 import asyncio
+import contextvars
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -19,6 +20,13 @@ BACKGROUND_PREFIX = "bg:"
 _SLEEPERS = ("__timeout_task_impl", "inner_call", "discord-ui-view-timeout")
 
 WAIT_SECONDS = 10.0
+
+# The waitable tasks of the event being dispatched. Tasks copy the context they are made
+# in, so everything an event starts, however deep, lands in that event's own set: a test
+# (or a benchmark) sending many events at once waits for its own event's work only.
+_event_tasks: contextvars.ContextVar[set[asyncio.Task[Any]]] = contextvars.ContextVar(
+    "harness_event_tasks"
+)
 
 
 def is_background(task: asyncio.Task[Any]) -> bool:
@@ -62,21 +70,30 @@ class TaskTracker:
             if not is_background(task):
                 self._waitable.add(task)
                 task.add_done_callback(self._waitable.discard)
+                event = _event_tasks.get(None)
+                if event is not None:
+                    event.add(task)
+                    task.add_done_callback(event.discard)
         return task
 
     @contextmanager
-    def dispatching(self) -> Iterator[None]:
+    def dispatching(self) -> Iterator[set[asyncio.Task[Any]]]:
+        """Around one event's dispatch: yields the set its waitable tasks will be in."""
+        event: set[asyncio.Task[Any]] = set()
+        token = _event_tasks.set(event)
         self._dispatching = True
         try:
-            yield
+            yield event
         finally:
             self._dispatching = False
+            _event_tasks.reset(token)
 
-    async def drain(self) -> None:
-        """Wait until every tracked task that is not a background task has finished."""
+    async def drain(self, event: set[asyncio.Task[Any]] | None = None) -> None:
+        """Wait until the waitable tasks of `event` (or every waitable task) have finished."""
         deadline = self.loop.time() + WAIT_SECONDS
+        tasks = self._waitable if event is None else event
         while True:
-            waiting = [task for task in self._waitable if not task.done()]
+            waiting = [task for task in tasks if not task.done()]
             if not waiting:
                 return
             left = deadline - self.loop.time()
