@@ -127,7 +127,7 @@ async def _clicks_for(h, channel, table, user, views, table_messages, action) ->
     elif isinstance(action, Draw):
         acts = [("stock" if action.source == "stock" else "take", None)]
     elif isinstance(action, Discard):
-        acts = [("pick", [C.code(action.card)]), ("throw", None)]
+        acts = [("throw", [C.code(action.card)])]
     elif isinstance(action, Spread):
         acts = [("pick", [C.code(c) for c in action.cards]), ("spread", None)]
     elif isinstance(action, Hit):

@@ -152,9 +152,10 @@ class HandControls:
                 raise TableError("pick the cards to spread first.")
             return Spread(seat, tuple(picked))
         if act == "throw":
-            if len(picked) != 1:
-                raise TableError("pick exactly one card to discard.")
-            return Discard(seat, picked[0])
+            chosen = _cards(values)
+            if len(chosen) != 1:
+                raise TableError("choose one card to discard.")
+            return Discard(seat, chosen[0])
         if act == "target":
             if not picked:
                 raise TableError("pick the cards to hit with first.")

@@ -28,8 +28,9 @@ if TYPE_CHECKING:
 
 # The acts a custom id may name; each component's id template matches exactly its own.
 TABLE_ACTS = ("hand", "join")
-BUTTON_ACTS = ("drop", "stock", "take", "spread", "hit", "throw", "refresh")
-MENU_ACTS = ("pick", "target")
+BUTTON_ACTS = ("drop", "stock", "take", "spread", "hit", "refresh")
+# "throw" is the discard menu: choosing a card discards it, the commonest move in one click.
+MENU_ACTS = ("throw", "pick", "target")
 
 
 def _controls(interaction: discord.Interaction) -> HandControls:
@@ -104,7 +105,7 @@ class HandMenu(
     discord.ui.DynamicItem[discord.ui.Select],
     template=_HAND_ID + "(?P<act>" + "|".join(MENU_ACTS) + ")",
 ):
-    """The card menu and the spread menu of a player's own hand view."""
+    """The discard menu, the card menu and the spread menu of a player's own hand view."""
 
     def __init__(
         self, table_id: int, owner: int, at: tuple[int, int], act: str, *,
@@ -185,18 +186,22 @@ def hand_view(
     button("drop", "Drop", discord.ButtonStyle.danger, DROP in legal, 0)
     button("stock", "Draw from the stock", discord.ButtonStyle.primary, DRAW_STOCK in legal, 0)
     button("take", take, discord.ButtonStyle.primary, DRAW_DISCARD in legal, 0)
-    playing = bool(legal & {SPREAD, HIT, DISCARD_CARD})
     if view.hand:
+        cards = [discord.SelectOption(label=C.label(card), value=C.code(card))
+                 for card in view.hand]
+        ui.add_item(HandMenu(table_id, owner, at, "throw", options=cards,
+                             placeholder="Discard a card (ends your turn)",
+                             disabled=DISCARD_CARD not in legal, row=1))
         options = [
             discord.SelectOption(label=C.label(card), value=C.code(card), default=card in picked)
             for card in view.hand
         ]
         ui.add_item(HandMenu(table_id, owner, at, "pick", options=options,
-                             max_values=len(options), placeholder="Pick cards to play",
-                             disabled=not playing, row=1))
-    button("spread", "Spread", discord.ButtonStyle.success, SPREAD in legal, 2)
-    button("hit", "Hit…", discord.ButtonStyle.success, HIT in legal, 2)
-    button("throw", "Discard", discord.ButtonStyle.secondary, DISCARD_CARD in legal, 2)
+                             max_values=len(options), placeholder="Pick cards to spread or hit",
+                             disabled=not legal & {SPREAD, HIT}, row=2))
+    button("spread", "Spread", discord.ButtonStyle.success, SPREAD in legal, 3)
+    button("hit", "Hit…", discord.ButtonStyle.success, HIT in legal, 3)
+    button("refresh", "Refresh", discord.ButtonStyle.secondary, True, 3)
     if targets:
         by_index = {s.index: s for s in view.public.spreads}
         options = [
@@ -206,6 +211,5 @@ def hand_view(
             for i in sorted(targets)
         ]
         ui.add_item(HandMenu(table_id, owner, at, "target", options=options,
-                             placeholder="Hit which spread?", row=3))
-    button("refresh", "Refresh", discord.ButtonStyle.secondary, True, 4)
+                             placeholder="Hit which spread?", row=4))
     return ui

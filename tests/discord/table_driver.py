@@ -87,7 +87,10 @@ class TableDriver:
     async def act(
         self, name: str, act: str, cards: str = "", target: int | None = None
     ) -> Message:
-        """One move from the player's own hand view: pick `cards`, press `act`."""
+        """One move from the player's own hand view: pick `cards`, press `act`.
+
+        A discard ("throw") is one choice in the discard menu.
+        """
         user = self.user(name)
         self.last_hand = self.hand  # the hidden-card check needs it if this move closes the table
         if user.id not in self.views:
@@ -97,9 +100,13 @@ class TableDriver:
         if not self.control(view, "refresh").endswith(at):
             await self.h.click(user, view, self.control(view, "refresh"))  # as a player would
             view = self.view_of(user)
+        codes = [C.code(C.parse(c)) for c in cards.split()]
+        if act == "throw":
+            await self.h.click(user, view, self.control(view, act), values=codes)
+            self.assert_no_hidden_card_in_public()
+            return self.view_of(user)
         if cards:
-            await self.h.click(user, view, self.control(view, "pick"),
-                               values=[C.code(C.parse(c)) for c in cards.split()])
+            await self.h.click(user, view, self.control(view, "pick"), values=codes)
             view = self.view_of(user)
         await self.h.click(user, view, self.control(view, act))
         view = self.view_of(user)

@@ -171,3 +171,33 @@ async def test_a_button_from_an_earlier_hand_is_refused(playing):
     assert ":1.0:" in stock and d.table.running.number == 2 and d.hand.seq == 0
     await refused(h, ann, "out of date", lambda: h.click(ann, h.message(old.id), stock,
                                                         forged=True))
+
+
+@pytest.mark.parametrize(
+    ("values", "why"),
+    [
+        (["KH"], "not in your hand"),  # a real card, somebody else's
+        (["ZZ"], "not a card"),
+        (["2H", "3H"], "choose one card"),
+        ([], "choose one card"),
+    ],
+)
+async def test_a_forged_discard_choice_is_refused(playing, values, why):
+    d, h = playing, playing.h
+    ann = d.user("ann")
+    await d.act("ann", "stock")
+    view = d.view_of(ann)
+    seq = d.hand.seq
+    await refused(h, ann, why, lambda: h.click(ann, view, d.control(view, "throw"),
+                                               values=values, forged=True))
+    assert d.hand.seq == seq
+
+
+async def test_discarding_before_drawing_is_refused(playing):
+    d, h = playing, playing.h
+    ann = d.user("ann")
+    view = await d.open_hand(ann)
+    throw = d.control(view, "throw")
+    assert view.component(throw)["disabled"] is True
+    await refused(h, ann, "draw", lambda: h.click(ann, view, throw, values=["2H"], forged=True))
+    assert d.hand.seq == 0

@@ -254,8 +254,9 @@ class Harness:
     ) -> Interaction:
         """Click a button (or pick `values` in a select) on a message `user` can see.
 
-        `forged` sends the click even if `user` cannot see the message, as a modified
-        client could, to test that the bot refuses it.
+        `forged` sends the click even if `user` cannot see the message or the button is
+        disabled, and any menu values, as a modified client could, to test that the bot
+        refuses it.
         """
         message = self.message(message)
         if not forged and not message.visible_to(user):
@@ -267,7 +268,7 @@ class Harness:
             raise AssertionError(f"{custom_id!r} is disabled on {message!r}")
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": component["type"]}
         if component["type"] in SELECTS:
-            data["values"] = _checked_values(component, values)
+            data["values"] = list(values or []) if forged else _checked_values(component, values)
         elif values is not None:
             raise CommandError(f"{custom_id!r} is a button; it takes no values")
         channel = self.channels[message.channel_id]
