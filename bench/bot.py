@@ -2,11 +2,18 @@
 
 - Tables played at once: the real bot behind the offline harness, with 10, 100
   and 500 tables live, each played by scripted players clicking their hand views
-  (real INTERACTION_CREATE payloads). Clicks arrive in waves of up to ten at a
-  time, as bursts of players acting together; the latency of a click is the
-  time inside the bot from its gateway payload to its interaction response.
+  (real INTERACTION_CREATE payloads): Refresh when others have played, a button
+  to draw, the discard menu to discard. Clicks arrive in waves of up to ten at a
+  time, as bursts of players acting together, and each waits only for its own
+  work, so the table edits and turn pings of earlier clicks run beside later
+  ones. The latency of a click is the time inside the bot from its gateway
+  payload to its interaction response. The harness keeps only what Discord
+  would (no request log, no old versions, no deleted messages).
   Accepted actions per second are measured with the store at synchronous=FULL,
   beside the raw single-row commit rate of SQLite on the same disk, same run.
+- discord.py alone: clicks per second when discord.py only parses each click and
+  edits a view of the hand view's size, with no game and no store behind it. Each
+  accepted action needs at least one click, so this bounds the bot's actions/s.
 - Memory: Python heap per open table with a running hand (500 tables), from
   tracemalloc, the bot without Discord objects (the table service and store).
 - Recovery: 1,000 stored tables, each with a running hand of 20 actions:
@@ -25,6 +32,8 @@ import tempfile
 import time
 import tracemalloc
 from pathlib import Path
+
+import discord
 
 from bench.table import Row
 from bot.store import GuildSettings, Store
@@ -98,7 +107,8 @@ async def _play_tables(folder: Path, tables: int, rounds: int, seed: int) -> dic
                 await h.advance(service.next_hand_seconds)  # the next hands deal themselves
         seconds = time.perf_counter() - started
         accepted = await _accepted(h.bot.store) - accepted_before
-        return {"latencies": latencies, "accepted": accepted, "seconds": seconds}
+        return {"latencies": latencies, "accepted": accepted, "seconds": seconds,
+                "clicks": len(latencies)}
 
 
 async def _accepted(store: Store) -> int:
@@ -157,6 +167,54 @@ def _table_message(h, channel, table, found: dict[int, int]):
             found[table.id] = message.id
             return message
     raise LookupError("no table message")
+
+
+# -- discord.py alone: the most a click can cost less than ------------------------------------
+
+
+class _Again(discord.ui.DynamicItem[discord.ui.Button], template=r"floor:(?P<n>[0-9]+):again"):
+    """A button whose click edits its message to a view the size of a hand view."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(discord.ui.Button(label="again", custom_id=f"floor:{n}:again"))
+        self.n = n
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match) -> _Again:
+        return cls(int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.edit_message(content=f"click {self.n}", view=_floor_view(
+            self.n + 1))
+
+
+def _floor_view(n: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(_Again(n))
+    for i in range(5):
+        view.add_item(discord.ui.Button(label=f"b{i}", custom_id=f"floor:{n}:b{i}", row=i // 3))
+    for i in range(2):
+        options = [discord.SelectOption(label=f"{i}{c}", value=f"{i}{c}") for c in "ABCDEF"]
+        view.add_item(discord.ui.Select(custom_id=f"floor:{n}:s{i}", options=options, row=2 + i))
+    view.stop()  # like the bot's views: sent, never kept
+    return view
+
+
+async def _floor(folder: Path, clicks: int) -> float:
+    """Clicks per second when each click only has discord.py parse it and edit a view of
+    the hand view's size: no game, no store. One click in flight at a time."""
+    from tests.harness import Harness
+
+    async with Harness(database_path=folder / "floor.sqlite3", extensions=()) as h:
+        h.recorder.keep_history = False
+        h.bot.add_dynamic_items(_Again)
+        channel = h.bot.get_channel(h.channel.id)
+        sent = await channel.send("click 0", view=_floor_view(0))
+        user = h.user("clicker")
+        started = time.perf_counter()
+        for n in range(clicks):
+            await h.click(user, sent.id, f"floor:{n}:again")
+        return clicks / (time.perf_counter() - started)
 
 
 # -- the service alone: memory, recovery, standings ----------------------------------------
@@ -255,6 +313,9 @@ def run() -> list[Row]:
     with tempfile.TemporaryDirectory(dir=Path("data")) as tmp:
         folder = Path(tmp)
         raw = raw_commit_rate(folder)
+        floor = asyncio.run(_floor(folder, 2000))
+        rows.append(Row("discord.py alone: a click answered with an edit, no game", floor,
+                        "clicks/s", baseline="one at a time, a view of the hand view's size"))
         for tables, rounds in ((10, 60), (100, 20), (500, 6)):
             played = asyncio.run(_play_tables(folder, tables, rounds, tables))
             ms = sorted(x * 1000 for x in played["latencies"])
@@ -267,7 +328,8 @@ def run() -> list[Row]:
                             target="<= 20 ms" if target_here else "",
                             met=p99 <= 20 if target_here else None))
             rows.append(Row(f"bot, {tables} tables: accepted actions/s", rate, "actions/s",
-                            baseline=f"raw commits: {raw:,.0f}/s (50% = {raw / 2:,.0f})",
+                            baseline=f"raw commits: {raw:,.0f}/s (50% = {raw / 2:,.0f}); "
+                                     f"{played['clicks']} clicks",
                             target=">= 50% of raw" if target_here else "",
                             met=rate >= raw / 2 if target_here else None))
         per_table = asyncio.run(_memory_per_table(folder, 500))
