@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import signal
 import subprocess
@@ -10,6 +11,8 @@ import textwrap
 from pathlib import Path
 
 import pytest
+
+from tests.harness import Harness
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN_HELP = [
@@ -100,3 +103,10 @@ def test_a_stop_signal_closes_the_bot_and_exits_0(tmp_path, signum):
     assert child.returncode == 0, stderr
     assert f"Got {signal.Signals(signum).name}, closing" in stderr
     assert "Traceback" not in stderr
+
+
+async def test_the_heap_at_ready_is_frozen_until_the_bot_closes(tmp_path):
+    async with Harness(database_path=tmp_path / "gff.sqlite3") as h:
+        assert h.bot.is_ready()
+        assert gc.get_freeze_count() > 0
+    assert gc.get_freeze_count() == 0  # closed: everything can be collected again
