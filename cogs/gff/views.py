@@ -187,17 +187,15 @@ def hand_view(
     button("stock", "Draw from the stock", discord.ButtonStyle.primary, DRAW_STOCK in legal, 0)
     button("take", take, discord.ButtonStyle.primary, DRAW_DISCARD in legal, 0)
     if view.hand:
-        cards = [discord.SelectOption(label=C.label(card), value=C.code(card))
-                 for card in view.hand]
-        ui.add_item(HandMenu(table_id, owner, at, "throw", options=cards,
+        def card_options(marked: Collection[Card]) -> list[discord.SelectOption]:
+            return [discord.SelectOption(label=C.label(card), value=C.code(card),
+                                         default=card in marked) for card in view.hand]
+
+        ui.add_item(HandMenu(table_id, owner, at, "throw", options=card_options(()),
                              placeholder="Discard a card (ends your turn)",
                              disabled=DISCARD_CARD not in legal, row=1))
-        options = [
-            discord.SelectOption(label=C.label(card), value=C.code(card), default=card in picked)
-            for card in view.hand
-        ]
-        ui.add_item(HandMenu(table_id, owner, at, "pick", options=options,
-                             max_values=len(options), placeholder="Pick cards to spread or hit",
+        ui.add_item(HandMenu(table_id, owner, at, "pick", options=card_options(picked),
+                             max_values=len(view.hand), placeholder="Pick cards to spread or hit",
                              disabled=not legal & {SPREAD, HIT}, row=2))
     button("spread", "Spread", discord.ButtonStyle.success, SPREAD in legal, 3)
     button("hit", "Hit…", discord.ButtonStyle.success, HIT in legal, 3)
