@@ -133,8 +133,7 @@ def table_embed(
     top = C.label(public.discard_top) if public.discard_top is not None else "empty"
     embed.add_field(name="Discard", value=top, inline=True)
     embed.add_field(name="Stock", value=f"{public.stock} cards", inline=True)
-    log = [describe(e, seat_name) for e in events if e.kind not in _QUIET_EVENTS]
-    embed.add_field(name="Last actions", value=_clip(log[-LOG_LINES:]), inline=False)
+    embed.add_field(name="Last actions", value=_clip(_last_actions(events)), inline=False)
     if commitment:
         embed.set_footer(text=f"Deck commitment (SHA-256): {commitment}")
     return embed
@@ -142,6 +141,18 @@ def table_embed(
 
 # Events the log leaves out: the deal is the embed itself, posts are in the pots.
 _QUIET_EVENTS = frozenset({"deal", "post"})
+
+
+def _last_actions(events: Sequence[Event]) -> list[str]:
+    """The newest LOG_LINES events worth reading, oldest first; only those are described,
+    because the table message is rendered after every action of a long hand."""
+    shown: list[str] = []
+    for event in reversed(events):
+        if len(shown) == LOG_LINES:
+            break
+        if event.kind not in _QUIET_EVENTS:
+            shown.append(describe(event, seat_name))
+    return shown[::-1]
 
 
 def lobby_embed(
@@ -228,9 +239,19 @@ def hand_embed(view: PrivateView, *, note: str = "") -> discord.Embed:
     return embed
 
 
+# A whole number that is not already inside a mention: a candidate seat id.
+_BARE_NUMBER = re.compile(r"(?<![<@\d])\d+(?!\d)")
+
+
 def mention_seats(text: str, seat_ids: Sequence[str]) -> str:
-    """Engine messages name seats by id; people read names, which a mention shows."""
-    for seat_id in sorted(seat_ids, key=len, reverse=True):
-        if seat_id.isdigit():
-            text = re.sub(rf"(?<![<@\d]){seat_id}(?!\d)", seat_name(seat_id), text)
-    return text
+    """Engine messages name seats by id; people read names, which a mention shows.
+
+    One pattern for every seat: a pattern per seat id would be compiled again and
+    again once a busy server seats more players than the regex cache holds.
+    """
+    seats = set(seat_ids)
+
+    def name(found: re.Match[str]) -> str:
+        return seat_name(found[0]) if found[0] in seats else found[0]
+
+    return _BARE_NUMBER.sub(name, text)
