@@ -156,6 +156,17 @@ class RenderedView(discord.ui.View):
         super().__init__(timeout=None)
         self.stop()
 
+    def to_components(self) -> list[dict[str, Any]]:
+        """The payload to send; the items are let go once it is made.
+
+        A view and its items point at each other, so a sent view would wait for a
+        garbage collection to be freed: one per click, and collections are what the
+        slowest clicks wait behind. Without its items it is freed when the send ends.
+        """
+        components = super().to_components()
+        self.clear_items()
+        return components
+
 
 def table_view(table_id: int) -> discord.ui.View:
     view = RenderedView()

@@ -9,9 +9,13 @@ result embed and /bankroll, and that no hidden card reached a public message.
 from __future__ import annotations
 
 import asyncio
+import gc
+import weakref
 
 import pytest
 
+from cogs.gff import play as play_module
+from cogs.gff import views as views_module
 from engine import cards as C
 from engine.replay import replay
 from tests.discord.table_driver import TableDriver
@@ -94,6 +98,28 @@ async def test_the_bot_keeps_no_view_or_timer_for_the_messages_it_sends(driver):
     assert views._views == {} and views._synced_message_views == {}
     timers = [t for t in asyncio.all_tasks() if "timeout_task" in repr(t.get_coro())]
     assert timers == []
+
+
+async def test_a_sent_hand_view_is_freed_without_a_garbage_collection(driver, monkeypatch):
+    """A view and its items refer to each other; sending lets the items go, so each
+    click's view is freed when the send ends rather than by the next collection."""
+    d = driver
+    await d.start(QUIET)
+    await d.open_hand(d.users[0])
+    built = []
+
+    def remembered(*args, **kwargs):
+        view = views_module.hand_view(*args, **kwargs)
+        built.append(weakref.ref(view))
+        return view
+
+    monkeypatch.setattr(play_module, "hand_view", remembered)
+    gc.disable()
+    try:
+        await d.act("ann", "stock")
+        assert built and all(ref() is None for ref in built)
+    finally:
+        gc.enable()
 
 
 async def test_going_out(driver):
