@@ -334,8 +334,9 @@ async def test_without_history_the_recorder_keeps_only_what_discord_would(harnes
     alice = harness.user("alice")
     before = len(harness.recorder.requests)
     for _ in range(3):
-        await harness.slash(alice, "churn")
+        asked = await harness.slash(alice, "churn")
     assert len(harness.recorder.requests) == before  # no request log
+    assert asked.payload == {} and asked.answered  # the event is not kept, its answer is
     contents = [m.content for m in harness.public_messages()]
     assert contents.count("v2") == 3 and "soon gone" not in contents
     assert not any(m.deleted or m.versions for m in harness.messages)

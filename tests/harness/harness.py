@@ -304,7 +304,10 @@ class Harness:
             kind=kind,
             user=user,
             channel=channel,
-            payload=payload,
+            # The event itself is Discord's to send, not to keep: without a history it
+            # is dropped with the click (its dozens of lists each are what the process's
+            # garbage collections would otherwise walk, for every recent click).
+            payload=payload if self.recorder.keep_history else {},
             clicked_message_id=message.id if message is not None else None,
         )
         self.recorder.open_interaction(record)
