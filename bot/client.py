@@ -18,6 +18,7 @@ log = logging.getLogger(__name__)
 
 EXTENSIONS: tuple[str, ...] = ("cogs.gff", "cogs.bankroll")
 
+YOUNG_COLLECTION_AFTER = 2_000  # new objects; CPython's default is 700
 SORRY = "Something went wrong on our side; nothing was changed."
 
 
@@ -73,6 +74,7 @@ class GffBot(commands.Bot):
         self.initial_extensions = tuple(extensions)
         self.scheduler = scheduler or AsyncioScheduler()
         self._heap_frozen = False
+        self._gc_thresholds = gc.get_threshold()
 
     async def setup_hook(self) -> None:
         # The store first: cogs may read it as they load, and recovery must come before
@@ -105,6 +107,7 @@ class GffBot(commands.Bot):
         self.scheduler.cancel_all()
         # Frozen objects are never collected: give them back before this bot's go.
         gc.unfreeze()
+        gc.set_threshold(*self._gc_thresholds)
         await super().close()
         store = getattr(self, "store", None)
         if store is not None:
@@ -131,4 +134,11 @@ class GffBot(commands.Bot):
             # wait on. Only once: a reconnect would freeze short-lived objects too.
             gc.collect()
             gc.freeze()
+            # Each click leaves discord.py objects that refer to each other (an interaction
+            # and its response, a view and its items), freed only by a collection. With
+            # the first collection after 2,000 new objects rather than 700, most of them
+            # are already garbage when it runs, so fewer live on to the slower older
+            # collections. Measured on 100 busy tables: a third less time collecting and
+            # one full collection where there were four.
+            gc.set_threshold(YOUNG_COLLECTION_AFTER, *gc.get_threshold()[1:])
             self._heap_frozen = True

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.client import YOUNG_COLLECTION_AFTER
 from tests.harness import Harness
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -106,7 +107,10 @@ def test_a_stop_signal_closes_the_bot_and_exits_0(tmp_path, signum):
 
 
 async def test_the_heap_at_ready_is_frozen_until_the_bot_closes(tmp_path):
+    before = gc.get_threshold()
     async with Harness(database_path=tmp_path / "gff.sqlite3") as h:
         assert h.bot.is_ready()
         assert gc.get_freeze_count() > 0
+        assert gc.get_threshold() == (YOUNG_COLLECTION_AFTER, *before[1:])
     assert gc.get_freeze_count() == 0  # closed: everything can be collected again
+    assert gc.get_threshold() == before
