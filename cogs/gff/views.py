@@ -38,6 +38,14 @@ def _controls(interaction: discord.Interaction) -> HandControls:
     return cog.controls  # type: ignore[union-attr]
 
 
+def table_custom_id(table_id: int, act: str) -> str:
+    return f"gff:{table_id}:{act}"
+
+
+def hand_custom_id(table_id: int, owner: int, at: tuple[int, int], act: str) -> str:
+    return f"gff:{table_id}:{owner}:{at[0]}.{at[1]}:{act}"
+
+
 class TableButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"gff:(?P<table>[0-9]{1,20}):(?P<act>" + "|".join(TABLE_ACTS) + ")",
@@ -45,13 +53,7 @@ class TableButton(
     """A button on the public table message."""
 
     def __init__(self, table_id: int, act: str) -> None:
-        label, style = {
-            "hand": ("Your hand", discord.ButtonStyle.primary),
-            "join": ("Join", discord.ButtonStyle.secondary),
-        }[act]
-        super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"gff:{table_id}:{act}")
-        )
+        super().__init__(discord.ui.Button(custom_id=table_custom_id(table_id, act)))
         self.table_id, self.act = table_id, act
 
     @classmethod
@@ -75,17 +77,8 @@ class HandButton(
 ):
     """A button in a player's own hand view."""
 
-    def __init__(
-        self, table_id: int, owner: int, at: tuple[int, int], act: str, *,
-        label: str = "", style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-        disabled: bool = False, row: int | None = None,
-    ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or act, style=style, disabled=disabled, row=row,
-                custom_id=f"gff:{table_id}:{owner}:{at[0]}.{at[1]}:{act}",
-            )
-        )
+    def __init__(self, table_id: int, owner: int, at: tuple[int, int], act: str) -> None:
+        super().__init__(discord.ui.Button(custom_id=hand_custom_id(table_id, owner, at, act)))
         self.table_id, self.owner, self.at, self.act = table_id, owner, at, act
 
     @classmethod
@@ -107,23 +100,8 @@ class HandMenu(
 ):
     """The discard menu, the card menu and the spread menu of a player's own hand view."""
 
-    def __init__(
-        self, table_id: int, owner: int, at: tuple[int, int], act: str, *,
-        options: list[discord.SelectOption] | None = None, max_values: int = 1,
-        placeholder: str = "", disabled: bool = False, row: int | None = None,
-    ) -> None:
-        options = options or [discord.SelectOption(label="—", value="none")]
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"gff:{table_id}:{owner}:{at[0]}.{at[1]}:{act}",
-                options=options,
-                min_values=1,
-                max_values=max(1, min(max_values, len(options))),
-                placeholder=placeholder,
-                disabled=disabled,
-                row=row,
-            )
-        )
+    def __init__(self, table_id: int, owner: int, at: tuple[int, int], act: str) -> None:
+        super().__init__(discord.ui.Select(custom_id=hand_custom_id(table_id, owner, at, act)))
         self.table_id, self.owner, self.at, self.act = table_id, owner, at, act
 
     @classmethod
@@ -143,8 +121,18 @@ class HandMenu(
 DYNAMIC_ITEMS = (TableButton, HandButton, HandMenu)
 
 
+# -- what is sent: Discord's component payload ------------------------------------------
+#
+# A view is sent once and never listened to, so it is built as the payload itself, in
+# exactly the form discord.py gives its own items (tests/discord/test_views.py holds the
+# two side by side). Building discord.py's button, menu and option objects only to turn
+# them into this payload cost more per click than everything else the bot renders.
+
+Component = dict[str, Any]
+
+
 class RenderedView(discord.ui.View):
-    """Components to send, never a listener: every item is a DynamicItem registered at
+    """Components to send, never a listener: each control is a DynamicItem registered at
     start-up and found again from its custom id.
 
     discord.py keeps a view it sends until the view is finished, and gives each view
@@ -152,27 +140,38 @@ class RenderedView(discord.ui.View):
     thousands of those for nothing. This one is finished from the start.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, rows: list[list[Component]]) -> None:
         super().__init__(timeout=None)
         self.stop()
+        self.rows = [{"type": 1, "components": row} for row in rows if row]
 
-    def to_components(self) -> list[dict[str, Any]]:
-        """The payload to send; the items are let go once it is made.
-
-        A view and its items point at each other, so a sent view would wait for a
-        garbage collection to be freed: one per click, and collections are what the
-        slowest clicks wait behind. Without its items it is freed when the send ends.
-        """
-        components = super().to_components()
-        self.clear_items()
-        return components
+    def to_components(self) -> list[Component]:
+        return self.rows
 
 
-def table_view(table_id: int) -> discord.ui.View:
-    view = RenderedView()
-    view.add_item(TableButton(table_id, "hand"))
-    view.add_item(TableButton(table_id, "join"))
-    return view
+def _button(custom_id: str, label: str, style: discord.ButtonStyle, *, enabled: bool = True
+            ) -> Component:
+    return {"type": 2, "style": style.value, "disabled": not enabled, "label": label,
+            "custom_id": custom_id}
+
+
+def _menu(custom_id: str, options: list[Component], placeholder: str, *, max_values: int = 1,
+          enabled: bool = True) -> Component:
+    return {"type": 3, "custom_id": custom_id, "min_values": 1,
+            "max_values": max(1, min(max_values, len(options))), "disabled": not enabled,
+            "required": True,
+            "placeholder": placeholder, "options": options}
+
+
+def _option(label: str, value: str, *, default: bool = False) -> Component:
+    return {"label": label, "value": value, "default": default}
+
+
+def table_view(table_id: int) -> RenderedView:
+    return RenderedView([[
+        _button(table_custom_id(table_id, "hand"), "Your hand", discord.ButtonStyle.primary),
+        _button(table_custom_id(table_id, "join"), "Join", discord.ButtonStyle.secondary),
+    ]])
 
 
 def hand_view(
@@ -183,42 +182,42 @@ def hand_view(
     *,
     picked: Collection[Card] = (),
     targets: Collection[int] | None = None,
-) -> discord.ui.View:
+) -> RenderedView:
     """The components of a hand view: only the legal actions are enabled."""
     at, legal = (hand_number, view.public.seq), set(view.legal)
-    ui = RenderedView()
 
-    def button(act: str, label: str, style: discord.ButtonStyle, enabled: bool, row: int) -> None:
-        ui.add_item(HandButton(table_id, owner, at, act, label=label, style=style,
-                               disabled=not enabled, row=row))
+    def button(act: str, label: str, style: discord.ButtonStyle, enabled: bool) -> Component:
+        return _button(hand_custom_id(table_id, owner, at, act), label, style, enabled=enabled)
+
+    def menu(act: str, options: list[Component], placeholder: str, **how: Any) -> Component:
+        return _menu(hand_custom_id(table_id, owner, at, act), options, placeholder, **how)
 
     top = view.public.discard_top
     take = f"Take {C.label(top)}" if top is not None else "Take the discard"
-    button("drop", "Drop", discord.ButtonStyle.danger, DROP in legal, 0)
-    button("stock", "Draw from the stock", discord.ButtonStyle.primary, DRAW_STOCK in legal, 0)
-    button("take", take, discord.ButtonStyle.primary, DRAW_DISCARD in legal, 0)
+    draws = [
+        button("drop", "Drop", discord.ButtonStyle.danger, DROP in legal),
+        button("stock", "Draw from the stock", discord.ButtonStyle.primary, DRAW_STOCK in legal),
+        button("take", take, discord.ButtonStyle.primary, DRAW_DISCARD in legal),
+    ]
+    discard, pick = [], []
     if view.hand:
-        def card_options(marked: Collection[Card]) -> list[discord.SelectOption]:
-            return [discord.SelectOption(label=C.label(card), value=C.code(card),
-                                         default=card in marked) for card in view.hand]
+        def card_options(marked: Collection[Card]) -> list[Component]:
+            return [_option(C.label(card), C.code(card), default=card in marked)
+                    for card in view.hand]
 
-        ui.add_item(HandMenu(table_id, owner, at, "throw", options=card_options(()),
-                             placeholder="Discard a card (ends your turn)",
-                             disabled=DISCARD_CARD not in legal, row=1))
-        ui.add_item(HandMenu(table_id, owner, at, "pick", options=card_options(picked),
-                             max_values=len(view.hand), placeholder="Pick cards to spread or hit",
-                             disabled=not legal & {SPREAD, HIT}, row=2))
-    button("spread", "Spread", discord.ButtonStyle.success, SPREAD in legal, 3)
-    button("hit", "Hit…", discord.ButtonStyle.success, HIT in legal, 3)
-    button("refresh", "Refresh", discord.ButtonStyle.secondary, True, 3)
+        discard = [menu("throw", card_options(()), "Discard a card (ends your turn)",
+                        enabled=DISCARD_CARD in legal)]
+        pick = [menu("pick", card_options(picked), "Pick cards to spread or hit",
+                     max_values=len(view.hand), enabled=bool(legal & {SPREAD, HIT}))]
+    plays = [
+        button("spread", "Spread", discord.ButtonStyle.success, SPREAD in legal),
+        button("hit", "Hit…", discord.ButtonStyle.success, HIT in legal),
+        button("refresh", "Refresh", discord.ButtonStyle.secondary, True),
+    ]
+    target = []
     if targets:
         by_index = {s.index: s for s in view.public.spreads}
-        options = [
-            discord.SelectOption(
-                label=f"Spread {i + 1}: {C.labels(by_index[i].cards)}"[:100], value=str(i)
-            )
-            for i in sorted(targets)
-        ]
-        ui.add_item(HandMenu(table_id, owner, at, "target", options=options,
-                             placeholder="Hit which spread?", row=4))
-    return ui
+        options = [_option(f"Spread {i + 1}: {C.labels(by_index[i].cards)}"[:100], str(i))
+                   for i in sorted(targets)]
+        target = [menu("target", options, "Hit which spread?")]
+    return RenderedView([draws, discard, pick, plays, target])

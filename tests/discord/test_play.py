@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import sys
 import weakref
 
 import pytest
 
-from cogs.gff import play as play_module
-from cogs.gff import views as views_module
 from engine import cards as C
 from engine.replay import replay
 from tests.discord.table_driver import TableDriver
@@ -107,9 +106,12 @@ async def test_a_sent_hand_view_is_freed_without_a_garbage_collection(driver, mo
     await d.start(QUIET)
     await d.open_hand(d.users[0])
     built = []
+    # The modules the running bot loaded (each bot loads its extensions afresh).
+    play_module = sys.modules[type(d.h.bot.get_cog("GffCog").controls).__module__]
+    build = play_module.hand_view
 
     def remembered(*args, **kwargs):
-        view = views_module.hand_view(*args, **kwargs)
+        view = build(*args, **kwargs)
         built.append(weakref.ref(view))
         return view
 

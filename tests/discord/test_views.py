@@ -1,0 +1,76 @@
+"""The views are sent as Discord's component payload, built directly: it must be the
+payload discord.py itself would send for the same buttons and menus, and every control
+in it must be found again by a registered DynamicItem."""
+
+from __future__ import annotations
+
+import random
+
+import discord
+from discord.components import _component_factory
+from discord.ui.view import _component_to_item
+
+from cogs.gff.views import DYNAMIC_ITEMS, hand_view, table_view
+from engine.cards import DECK, parse
+from engine.gff.hand import GffHand
+from engine.simulate import random_action
+
+SEATS = [("1000001", 200), ("1000002", 200), ("1000003", 200)]
+
+
+def _hand_with_a_spread() -> tuple[GffHand, str]:
+    """A running hand with a spread on the table, at a seat's turn."""
+    rng = random.Random(3)
+    while True:
+        deck = list(DECK)
+        rng.shuffle(deck)
+        hand = GffHand.start(seats=SEATS, stake=10, dealer="1000001", deck=deck)
+        while not hand.is_over:
+            if hand.public_view().spreads:
+                return hand, hand.current
+            hand.apply(random_action(hand, rng, 0.0))
+
+
+def _every_view() -> list[discord.ui.View]:
+    hand, seat = _hand_with_a_spread()
+    view = hand.private_view(seat)
+    picked = view.hand[:2]
+    return [
+        table_view(7),
+        hand_view(7, int(seat), 1, view),
+        hand_view(7, int(seat), 1, view, picked=picked, targets=[0]),
+        hand_view(7, int(SEATS[1][0]), 1, hand.private_view(SEATS[1][0])),
+    ]
+
+
+def test_each_component_is_what_discord_py_makes_of_it():
+    for view in _every_view():
+        for row in view.to_components():
+            assert row["type"] == 1 and 1 <= len(row["components"]) <= 5
+            for sent in row["components"]:
+                item = _component_to_item(_component_factory(sent))
+                assert item.to_component_dict() == sent
+
+
+def test_every_control_is_found_again_by_a_dynamic_item():
+    for view in _every_view():
+        for row in view.to_components():
+            for sent in row["components"]:
+                found = [
+                    item for item in DYNAMIC_ITEMS
+                    if item.__discord_ui_compiled_template__.fullmatch(sent["custom_id"])
+                ]
+                assert len(found) == 1, sent["custom_id"]
+
+
+def test_the_hand_view_lays_out_draws_menus_plays_and_targets():
+    hand, seat = _hand_with_a_spread()
+    view = hand.private_view(seat)
+    rows = hand_view(7, int(seat), 1, view, picked=view.hand[:1], targets=[0]).to_components()
+    acts = [[c["custom_id"].rsplit(":", 1)[1] for c in row["components"]] for row in rows]
+    assert acts == [["drop", "stock", "take"], ["throw"], ["pick"],
+                    ["spread", "hit", "refresh"], ["target"]]
+    pick = rows[2]["components"][0]
+    assert [o["default"] for o in pick["options"]] == [c == view.hand[0] for c in view.hand]
+    assert pick["max_values"] == len(view.hand)
+    assert [parse(o["value"]) for o in rows[1]["components"][0]["options"]] == list(view.hand)
