@@ -1,4 +1,5 @@
-"""The buttons and menus of a table, as persistent DynamicItems.
+"""The buttons and menus of a table: persistent DynamicItems that answer clicks, and
+the component payloads that show them.
 
 Custom ids carry the table, the owner of a hand view, the hand's number and its
 action number, and the act, never a card: `gff:<table>:<owner>:<hand>.<seq>:<act>`.
