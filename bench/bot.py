@@ -10,7 +10,10 @@
   payload to its interaction response. The harness keeps only what Discord
   would (no request log, no old versions, no deleted messages).
   Accepted actions per second are measured with the store at synchronous=FULL,
-  beside the raw single-row commit rate of SQLite on the same disk, same run.
+  beside the raw single-row commit rate of SQLite on the same disk, same run:
+  once at that load, and once with every table's click in flight at once, which
+  is the most the bot sustains (the target's figure). Waves of ten leave the
+  process idle while each wave's commits reach the disk.
 - discord.py alone: clicks per second when discord.py only parses each click and
   edits a view of the hand view's size, with no game and no store behind it. Each
   accepted action needs at least one click, so this bounds the bot's actions/s.
@@ -67,11 +70,12 @@ def raw_commit_rate(folder: Path, seconds: float = 1.5) -> float:
 # -- tables played at once through the harness ---------------------------------------------
 
 
-async def _play_tables(folder: Path, tables: int, rounds: int, seed: int) -> dict:
+async def _play_tables(folder: Path, tables: int, rounds: int, seed: int, wave: int = WAVE
+                       ) -> dict:
     from tests.harness import Harness  # the offline harness: the bot's real code paths
 
     rng = random.Random(seed)
-    async with Harness(database_path=folder / f"bot{tables}.sqlite3") as h:
+    async with Harness(database_path=folder / f"bot{tables}-{wave}.sqlite3") as h:
         h.recorder.keep_history = False  # what Discord keeps, not what a test reads
         service = h.bot.tables
         service.deck_source = lambda table: rng.sample(range(52), 52)
@@ -101,8 +105,8 @@ async def _play_tables(folder: Path, tables: int, rounds: int, seed: int) -> dic
                 latencies.append(interaction.answered_at - interaction.dispatched_at)
 
         for _ in range(rounds):
-            for at in range(0, len(channels), WAVE):
-                await asyncio.gather(*(move(c) for c in channels[at : at + WAVE]))
+            for at in range(0, len(channels), wave):
+                await asyncio.gather(*(move(c) for c in channels[at : at + wave]))
             if any(t.hand and t.hand.is_over for t in service.tables.values()):
                 await h.advance(service.next_hand_seconds)  # the next hands deal themselves
         seconds = time.perf_counter() - started
@@ -320,16 +324,22 @@ def run() -> list[Row]:
             played = asyncio.run(_play_tables(folder, tables, rounds, tables))
             ms = sorted(x * 1000 for x in played["latencies"])
             p50, p99 = ms[len(ms) // 2], ms[int(len(ms) * 0.99) - 1]
-            rate = played["accepted"] / played["seconds"]
             target_here = tables == 100
             rows.append(Row(f"bot, {tables} tables: click latency p50", p50, "ms",
                             baseline=f"{len(ms)} clicks, waves of {WAVE}"))
             rows.append(Row(f"bot, {tables} tables: click latency p99", p99, "ms",
                             target="<= 20 ms" if target_here else "",
                             met=p99 <= 20 if target_here else None))
-            rows.append(Row(f"bot, {tables} tables: accepted actions/s", rate, "actions/s",
+            rows.append(Row(f"bot, {tables} tables: accepted actions/s, waves of {WAVE}",
+                            played["accepted"] / played["seconds"], "actions/s",
+                            baseline=f"{played['clicks']} clicks"))
+            # Throughput is what the bot sustains with every table's click in flight.
+            full = asyncio.run(_play_tables(folder, tables, rounds, tables, wave=tables))
+            rate = full["accepted"] / full["seconds"]
+            rows.append(Row(f"bot, {tables} tables: accepted actions/s, every table at once",
+                            rate, "actions/s",
                             baseline=f"raw commits: {raw:,.0f}/s (50% = {raw / 2:,.0f}); "
-                                     f"{played['clicks']} clicks",
+                                     f"{full['clicks']} clicks",
                             target=">= 50% of raw" if target_here else "",
                             met=rate >= raw / 2 if target_here else None))
         per_table = asyncio.run(_memory_per_table(folder, 500))
