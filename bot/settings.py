@@ -27,6 +27,7 @@ ALLOWED = {
     "starting_chips": "a whole number of chips, 0 or more",
     "daily_chips": "a whole number of chips, 0 or more",
     "turn_seconds": "a whole number of seconds from 15 to 600",
+    "table_edit_seconds": "a number of seconds from 0 to 10 (0: after every action)",
 }
 
 
@@ -52,6 +53,8 @@ class Settings(BaseSettings):
     starting_chips: int = Field(default=1000, ge=0)
     daily_chips: int = Field(default=200, ge=0)
     turn_seconds: int = Field(default=60, ge=15, le=600)
+    # Discord lets a channel take about five messages and edits in five seconds.
+    table_edit_seconds: float = Field(default=1.0, ge=0, le=10)
 
     @field_validator("log_level", mode="before")
     @classmethod

@@ -5,6 +5,11 @@ has one queue of sends, worked through in order by one task, so a burst of
 actions becomes a single edit of the table message (edits are coalesced) and a
 slow or failing send never holds a table's lock. Embeds are rendered under the
 table's lock, from committed state only.
+
+Edits of the table message are also paced: at most one per `TABLE_EDIT_SECONDS`
+(Discord lets a channel take about five messages and edits in five seconds), and
+the one that goes out shows every change since the last. A hand's start and end
+are shown at once.
 """
 
 from __future__ import annotations
@@ -40,11 +45,13 @@ class TablePresenter:
         self.pings: dict[int, int] = {}  # table id -> the current turn's ping
         self._queues: dict[int, list[tuple[Any, ...]]] = {}
         self._workers: dict[int, asyncio.Task] = {}
+        self._shown_at: dict[int, float] = {}  # table id -> when its message last changed
+        self._edit_due: set[int] = set()  # tables with a paced edit waiting for its time
 
     # -- the service's listener -----------------------------------------------------------
 
     async def table_changed(self, table: LiveTable) -> None:
-        self._send(table, ("edit",))
+        self._edit_soon(table)
 
     async def hand_started(self, table: LiveTable) -> None:
         self._send(table, ("post", False))
@@ -53,6 +60,7 @@ class TablePresenter:
         self._send(table, ("ping", seat, int(table.deadline or 0)))
 
     async def hand_ended(self, table: LiveTable, settlement: Settlement, number: int) -> None:
+        self._cancel_paced_edit(table)  # the end is shown now, not when the pace allows
         self._send(table, ("unping",))
         self._send(table, ("edit",))
         self._send(table, ("result", settlement, number))
@@ -66,6 +74,7 @@ class TablePresenter:
         self._send(table, ("say", text, PINGS))
 
     async def table_closed(self, table: LiveTable, returned: dict[int, int], why: str) -> None:
+        self._cancel_paced_edit(table)
         self._send(table, ("unping",))
         paid = ", ".join(f"<@{user}> {chips}" for user, chips in returned.items() if chips)
         text = f"The table is closed: {why}." + (f" Cashed out: {paid}." if paid else "")
@@ -77,6 +86,30 @@ class TablePresenter:
     async def repost(self, table: LiveTable) -> None:
         """`/gff table`: the table message again, at the bottom of the channel."""
         self._send(table, ("post", True))
+
+    # -- pacing the table message's edits -------------------------------------------------
+
+    def _edit_soon(self, table: LiveTable) -> None:
+        """Edit the table message now, or once the pace allows; one edit shows it all."""
+        if table.id in self._edit_due:
+            return  # a paced edit is waiting; it will render the state of its own time
+        last = self._shown_at.get(table.id)
+        now = self.bot.scheduler.now()
+        wait = 0.0 if last is None else last + self.bot.settings.table_edit_seconds - now
+        if wait <= 0:
+            self._send(table, ("edit",))
+            return
+        self._edit_due.add(table.id)
+        self.bot.scheduler.call_later(wait, _paced(table), lambda: self._paced_edit(table))
+
+    async def _paced_edit(self, table: LiveTable) -> None:
+        self._edit_due.discard(table.id)
+        if self.bot.tables.tables.get(table.id) is table:  # not closed in the meantime
+            self._send(table, ("edit",))
+
+    def _cancel_paced_edit(self, table: LiveTable) -> None:
+        self._edit_due.discard(table.id)
+        self.bot.scheduler.cancel(_paced(table))
 
     # -- the queue ------------------------------------------------------------------------
 
@@ -125,6 +158,7 @@ class TablePresenter:
         if kind in ("post", "edit"):
             async with table.lock:  # committed state only
                 embed = self.table_embed(table)
+            self._shown_at[table.id] = self.bot.scheduler.now()
             await self._show_table(table, channel, embed, new=kind == "post", replace=op[-1])
         elif kind == "ping":
             await self._unping(table, channel)
@@ -147,6 +181,7 @@ class TablePresenter:
             await channel.send(op[1], allowed_mentions=op[2])
         elif kind == "closed":
             await channel.send(op[1], allowed_mentions=SILENT)
+            self._shown_at.pop(table.id, None)
             old = self.table_messages.pop(table.id, None)
             if old is not None:
                 await channel.get_partial_message(old).edit(view=None)
@@ -197,3 +232,8 @@ class TablePresenter:
                 await channel.get_partial_message(old).delete()
             except discord.HTTPException:
                 log.info("Table %s: the last turn ping was already gone", table.id)
+
+
+def _paced(table: LiveTable) -> str:
+    """The timer of a table's paced edit."""
+    return f"table-edit:{table.id}"

@@ -52,6 +52,9 @@ class Harness:
         self.guild_id = self.snowflake()
         if settings is None:
             setting_values.setdefault("discord_token", "harness-token")
+            # Tests read the table message after each click, and time moves only when a
+            # test moves it: the table message's edits are not paced unless a test asks.
+            setting_values.setdefault("table_edit_seconds", 0)
             if dev_guild:
                 setting_values["dev_guild_id"] = self.guild_id
             settings = Settings.from_values(**setting_values)

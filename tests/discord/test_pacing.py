@@ -1,0 +1,55 @@
+"""The table message is edited at most once per TABLE_EDIT_SECONDS; one edit shows every
+change since the last, and a hand's end is shown at once."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.discord.table_driver import TableDriver
+from tests.harness import Harness
+
+QUIET = ["2H 3H 4H 8D 9D", "5H 6H 7H TD JD", "2D 3D 4D 5D 9C"]
+
+
+@pytest.fixture
+async def paced(tmp_path):
+    async with Harness(database_path=tmp_path / "gff.sqlite3", table_edit_seconds=1) as h:
+        d = TableDriver(h)
+        await d.seat_everyone()
+        await d.start(QUIET)
+        yield d
+
+
+async def test_changes_within_the_pace_show_together_in_one_edit(paced):
+    d, h = paced, paced.h
+    table = d.table_message()
+    edits = len(table.versions)
+    await d.act("ann", "stock")
+    await d.act("ann", "throw", "9D")
+    assert len(table.versions) == edits  # both waited for the pace
+    assert "draws from the stock" not in table.text()
+    await h.advance(1)
+    assert len(table.versions) == edits + 1
+    assert "draws from the stock" in table.text() and "discards 9♦" in table.text()
+    await h.advance(5)
+    assert len(table.versions) == edits + 1  # nothing changed: no edit
+
+
+async def test_a_change_after_a_quiet_spell_is_shown_at_once(paced):
+    d, h = paced, paced.h
+    table = d.table_message()
+    await h.advance(1)  # the deal's own change is shown
+    await h.advance(1)  # a second of quiet
+    edits = len(table.versions)
+    await d.act("ann", "stock")
+    assert len(table.versions) == edits + 1 and "draws from the stock" in table.text()
+
+
+async def test_the_end_of_a_hand_is_shown_without_waiting_for_the_pace(paced):
+    d = paced
+    table = d.table_message()
+    await d.act("ann", "stock")
+    await d.act("ann", "throw", "9D")
+    assert "discards 9♦" not in table.text()  # waiting for the pace
+    await d.act("bob", "drop")
+    assert "The hand is over" in table.text()
