@@ -39,6 +39,7 @@ from pathlib import Path
 import discord
 
 from bench.table import Row
+from bot.settings import Settings
 from bot.store import GuildSettings, Store
 from bot.tables import ManualScheduler, SilentListener, TableService
 from engine import cards as C
@@ -75,7 +76,10 @@ async def _play_tables(folder: Path, tables: int, rounds: int, seed: int, wave: 
     from tests.harness import Harness  # the offline harness: the bot's real code paths
 
     rng = random.Random(seed)
-    async with Harness(database_path=folder / f"bot{tables}-{wave}.sqlite3") as h:
+    # Table edits paced as the bot paces them live (TABLE_EDIT_SECONDS's default).
+    pace = Settings.from_values().table_edit_seconds
+    async with Harness(database_path=folder / f"bot{tables}-{wave}.sqlite3",
+                       table_edit_seconds=pace) as h:
         h.recorder.keep_history = False  # what Discord keeps, not what a test reads
         service = h.bot.tables
         service.deck_source = lambda table: rng.sample(range(52), 52)
@@ -104,9 +108,14 @@ async def _play_tables(folder: Path, tables: int, rounds: int, seed: int, wave: 
             for interaction in clicks:
                 latencies.append(interaction.answered_at - interaction.dispatched_at)
 
+        clock = started
         for _ in range(rounds):
             for at in range(0, len(channels), wave):
                 await asyncio.gather(*(move(c) for c in channels[at : at + wave]))
+            # The bot's clock keeps up with real time, so paced edits go out as they would.
+            now = time.perf_counter()
+            await h.advance(now - clock)
+            clock = now
             if any(t.hand and t.hand.is_over for t in service.tables.values()):
                 await h.advance(service.next_hand_seconds)  # the next hands deal themselves
         seconds = time.perf_counter() - started
