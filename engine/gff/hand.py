@@ -113,6 +113,7 @@ class GffHand:
         self.dealt: dict[str, tuple[Card, ...]] = {s: tuple(h) for s, h in self.hands.items()}
         # The same hands as bit sets, kept in step, for the legal-action checks.
         self.held: dict[str, int] = {s: card_mask(h) for s, h in self.hands.items()}
+        dealt_sets = dict(self.held)
         self.flip_card = self.deck[HAND_SIZE * count - 1]  # the dealer's fifth card
         # Top of the stock at the end of the list, so a draw is a pop().
         self.stock: list[Card] = list(reversed(self.deck[HAND_SIZE * count :]))
@@ -124,7 +125,13 @@ class GffHand:
 
         flip = self.flip_card // 13
         self.flip_suit, self.flop_suit = flip, flop_suit(flip)
-        self.schedule = reveal_schedule(self.order, self.dealt, self.posted, self.flip_card)
+        self.schedule = reveal_schedule(self.order, dealt_sets, self.posted, self.flip_card)
+        # GFF-4.2: the deal alone decides who takes the flip and the flop; they are
+        # paid once the reveals are done (4.4). None: nobody eligible, it carries (4.5).
+        self.flipflop_holders = {
+            pot: lowest_holder(dealt_sets, [s for s in self.order if pot in self.posted[s]], suit)
+            for pot, suit in ((FLIP, flip), (FLOP, self.flop_suit))
+        }
         self.revealed: list[Reveal] = []
         self.reveals_done = 0  # seats whose first-turn reveal has been made
         self.flipflop_paid = False
@@ -401,9 +408,7 @@ class GffHand:
     def _pay_flip_and_flop(self) -> None:
         """GFF-4.2, 4.5: each goes to the lowest eligible card of its suit, or carries."""
         self.flipflop_paid = True
-        for pot, suit in ((FLIP, self.flip_suit), (FLOP, self.flop_suit)):
-            eligible = [s for s in self.order if pot in self.posted[s]]
-            holder = lowest_holder(self.dealt, eligible, suit)
+        for pot, holder in self.flipflop_holders.items():
             amount = self.book.balances[POT[pot]]
             if holder is None:
                 if amount:
