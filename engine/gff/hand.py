@@ -371,7 +371,7 @@ class GffHand:
         self.discards.append(action.card)
         self.events.append(Event("discard", seat, (action.card,)))
         if not hand:
-            self._finish(ending.GOING_OUT, (seat,))  # GFF-6.1
+            self._finish(ending.GOING_OUT, (seat,), {})  # GFF-6.1
         elif not self.stock:
             self._stock_out()  # GFF-6.4: nobody may take this discard
         else:
@@ -386,7 +386,12 @@ class GffHand:
             return
         for seat in declared:
             self.events.append(Event("declare", seat, tuple(self.hands[seat]), values[seat]))
-        self._finish(ending.INSTANT, declared, [s for s in declared if values[s] == 50])
+        self._finish(
+            ending.INSTANT,
+            declared,
+            {s: values[s] for s in declared},  # the declared hands are shown
+            w50=[s for s in declared if values[s] == 50],
+        )
 
     def _next_turn(self) -> None:
         self.turn = turn = (self.turn + 1) % len(self.order)
@@ -439,25 +444,26 @@ class GffHand:
         self.events.append(Event("drop", dropper, tuple(self.hands[dropper]), values[dropper]))
         others = [s for s in self.order if s != dropper]
         low = min(values[s] for s in others)
+        # Every hand is shown and valued, so `values` is what the end of the round shows.
         if values[dropper] < low:
-            self._finish(ending.DROP, (dropper,))
+            self._finish(ending.DROP, (dropper,), values)
         else:
             self._finish(
-                ending.CAUGHT, tuple(s for s in others if values[s] == low), caught=dropper
+                ending.CAUGHT, tuple(s for s in others if values[s] == low), values, caught=dropper
             )
 
     def _emptied_without_discard(self, seat: str) -> None:
         """GFF-5.6, 6.3: an empty hand ends the round; two own threes and no hits tunk out."""
         if self.laid[seat] == [3, 3] and self.hits_made[seat] == 0:
-            self._finish(ending.TUNK_OUT, (seat,))
+            self._finish(ending.TUNK_OUT, (seat,), {})
         else:
-            self._finish(ending.GOING_OUT, (seat,))
+            self._finish(ending.GOING_OUT, (seat,), {})
 
     def _stock_out(self) -> None:
-        """GFF-6.4: after the last stock card's turn, the lowest hand wins."""
+        """GFF-6.4: after the last stock card's turn, every hand is shown and the lowest wins."""
         values = {s: C.hand_value(self.hands[s]) for s in self.order}
         low = min(values.values())
-        self._finish(ending.STOCK_OUT, tuple(s for s in self.order if values[s] == low))
+        self._finish(ending.STOCK_OUT, tuple(s for s in self.order if values[s] == low), values)
 
     # -- settling ---------------------------------------------------------------
 
@@ -465,12 +471,15 @@ class GffHand:
         self,
         ended: str,
         winners: tuple[str, ...],
+        shown: Mapping[str, int],
         w50: Sequence[str] = (),
         caught: str | None = None,
     ) -> None:
         """GFF-7.2: flip and flop, then the game pot and its extra stakes, then eliminations.
 
         `winners` are in turn order (from the dealer's left), the order of GFF-7.1.
+        `shown` holds the value of each hand the rules show at the end, in turn order:
+        the ending has just computed them.
         """
         self.phase = OVER
         self.ended = ended
@@ -496,7 +505,6 @@ class GffHand:
 
         stacks = {s.id: self.book.balances[self.account[s.id]] for s in self.seats}
         eliminated = tuple(s.id for s in self.seats if is_eliminated(stacks[s.id], stake))
-        shown_seats = self._shown_at_end(ended, winners)
         self.events.append(Event("ended", detail=ENDING_WORDS[ended]))
         for seat in eliminated:
             self.events.append(Event("eliminated", seat, amount=stacks[seat]))
@@ -514,17 +522,10 @@ class GffHand:
             net={s.id: stacks[s.id] - s.stack for s in self.seats},
             posted=self.posted_chips(),
             won={pot: dict(by_seat) for pot, by_seat in self.won.items() if by_seat},
-            shown={s: tuple(C.sorted_cards(self.hands[s])) for s in shown_seats},
-            values={s: C.hand_value(self.hands[s]) for s in shown_seats},
+            shown={s: tuple(C.sorted_cards(self.hands[s])) for s in shown},
+            values=dict(shown),
             transfers=tuple(self.book.transfers),
         )
-
-    def _shown_at_end(self, ended: str, winners: tuple[str, ...]) -> tuple[str, ...]:
-        if ended in (ending.DROP, ending.CAUGHT, ending.STOCK_OUT):
-            return self.order  # GFF-6.2, 6.4: every hand is shown and valued
-        if ended == ending.INSTANT:
-            return winners  # the declared 49s and 50s
-        return ()
 
     def posted_chips(self) -> dict[str, dict[str, int]]:
         return {s: {pot: self.stake for pot in self.posted[s]} for s in self.order}
