@@ -68,11 +68,11 @@ class ChipBook:
 
     def check(self) -> None:
         """GFF-7.3: nothing negative, and the total never changes."""
-        total = 0
-        for account, balance in self.balances.items():
-            if balance < 0:
-                raise ConservationError(f"{account} is negative: {balance}")
-            total += balance
+        balances = self.balances
+        if min(balances.values()) < 0:
+            account = next(a for a, balance in balances.items() if balance < 0)
+            raise ConservationError(f"{account} is negative: {balances[account]}")
+        total = sum(balances.values())
         if total != self._total:
             raise ConservationError(f"chips changed from {self._total} to {total}")
 
