@@ -70,6 +70,17 @@ class _TableSpread:
 class GffHand:
     """A hand from the deal to its settlement."""
 
+    # The whole state of a hand, as slots: attributes are read on every action, and a
+    # class with this many attributes outgrows the shared instance dict otherwise.
+    __slots__ = (
+        "stake", "seats", "dealer", "deck", "salt", "carried_in", "posted", "order",
+        "actions", "events", "settlement", "account", "book", "hands", "dealt", "held",
+        "flip_card", "stock", "discards", "spreads", "hit_wants", "laid", "hits_made",
+        "flip_suit", "flop_suit", "schedule", "flipflop_holders", "revealed",
+        "reveals_done", "flipflop_paid", "flip_winner", "flop_winner", "won", "turn",
+        "phase", "ended",
+    )
+
     def __init__(self, record: HandRecord) -> None:
         """Deal the hand of `record` (GFF-2.4, 3.1-3.3); its actions are not applied."""
         self.stake = stake = record.stake
