@@ -78,7 +78,7 @@ class GffHand:
         "flip_card", "stock", "discards", "spreads", "hit_wants", "laid", "hits_made",
         "flip_suit", "flop_suit", "schedule", "flipflop_holders", "revealed",
         "reveals_done", "flipflop_paid", "flip_winner", "flop_winner", "won", "turn",
-        "phase", "ended",
+        "phase", "ended", "stock_draw_events",
     )
 
     def __init__(self, record: HandRecord) -> None:
@@ -132,6 +132,8 @@ class GffHand:
         self.spreads: list[_TableSpread] = []
         self.hit_wants = 0  # every card that could hit some spread on the table
         self.laid: dict[str, list[int]] = {s: [] for s in self.order}  # own spread sizes
+        # A draw from the stock shows only who drew, so one event per seat serves the hand.
+        self.stock_draw_events = {s: Event("draw_stock", s) for s in self.order}
         self.hits_made: dict[str, int] = dict.fromkeys(self.order, 0)
 
         flip = self.flip_card // 13
@@ -335,7 +337,7 @@ class GffHand:
         seat = action.seat
         if action.source == STOCK:
             card = self.stock.pop()
-            self.events.append(Event("draw_stock", seat))
+            self.events.append(self.stock_draw_events[seat])
             if not self.stock:
                 self.events.append(Event("last_stock", seat))
         else:
