@@ -32,7 +32,7 @@ from engine.errors import EngineError
 from engine.fairness import commitment
 from engine.gff import settlement as ending
 from engine.gff.events import Event
-from engine.gff.flipflop import Reveal, flop_suit, lowest_holder, reveal_schedule
+from engine.gff.flipflop import Reveal, flip_and_flop, flop_suit
 from engine.gff.posting import FLIP, FLOP, GAME, POTS, is_all_in, is_eliminated, pots_to_post
 from engine.gff.settlement import Settlement
 from engine.gff.views import PrivateView, PublicView, SeatView, TableSpread
@@ -138,13 +138,11 @@ class GffHand:
 
         flip = self.flip_card // 13
         self.flip_suit, self.flop_suit = flip, flop_suit(flip)
-        self.schedule = reveal_schedule(self.order, dealt_sets, self.posted, self.flip_card)
         # GFF-4.2: the deal alone decides who takes the flip and the flop; they are
         # paid once the reveals are done (4.4). None: nobody eligible, it carries (4.5).
-        self.flipflop_holders = {
-            pot: lowest_holder(dealt_sets, [s for s in self.order if pot in self.posted[s]], suit)
-            for pot, suit in ((FLIP, flip), (FLOP, self.flop_suit))
-        }
+        self.flipflop_holders, self.schedule = flip_and_flop(
+            self.order, dealt_sets, self.posted, self.flip_card
+        )
         self.revealed: list[Reveal] = []
         self.reveals_done = 0  # seats whose first-turn reveal has been made
         self.flipflop_paid = False
