@@ -391,10 +391,10 @@ class GffHand:
     def _instant_or_first_turn(self) -> None:
         """GFF-3.3: a 49 or 50 is declared before any turn and ends the round."""
         values = {s: C.hand_value(self.hands[s]) for s in self.order}
-        declared = tuple(s for s in self.order if values[s] >= 49)  # five cards never pass 50
-        if not declared:
+        if max(values.values()) < 49:  # five cards are worth 50 at most
             self._reveal_through(0)
             return
+        declared = tuple(s for s in self.order if values[s] >= 49)
         for seat in declared:
             self.events.append(Event("declare", seat, tuple(self.hands[seat]), values[seat]))
         self._finish(
@@ -539,7 +539,7 @@ class GffHand:
         )
 
     def posted_chips(self) -> dict[str, dict[str, int]]:
-        return {s: {pot: self.stake for pot in self.posted[s]} for s in self.order}
+        return {s: dict.fromkeys(self.posted[s], self.stake) for s in self.order}
 
     # -- views ------------------------------------------------------------------
 
