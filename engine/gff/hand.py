@@ -153,7 +153,7 @@ class GffHand:
         self.turn = 0
         self.phase = TURN_START
         self.ended: str | None = None
-        self.events.append(Event("deal", cards=(self.flip_card,), detail=f"hand of {count}"))
+        self._log("deal", cards=(self.flip_card,), detail=f"hand of {count}")
         self._instant_or_first_turn()
 
     # -- building ---------------------------------------------------------------
@@ -328,6 +328,19 @@ class GffHand:
         self.actions.append(action)
         _APPLIES[type(action)](self, action)
 
+    def _log(
+        self,
+        kind: str,
+        seat: str | None = None,
+        cards: tuple[Card, ...] = (),
+        amount: int = 0,
+        detail: str = "",
+    ) -> None:
+        """Add an Event to the hand's log; nearly every action logs one."""
+        # tuple.__new__ builds the very value Event(...) would: it is what the NamedTuple's
+        # generated __new__ calls, and skipping that Python-level step halves the cost.
+        self.events.append(tuple.__new__(Event, (kind, seat, cards, amount, detail)))
+
     def _apply_drop(self, action: Drop) -> None:
         self._drop(action.seat)
 
@@ -337,10 +350,10 @@ class GffHand:
             card = self.stock.pop()
             self.events.append(self.stock_draw_events[seat])
             if not self.stock:
-                self.events.append(Event("last_stock", seat))
+                self._log("last_stock", seat)
         else:
             card = self.discards.pop()
-            self.events.append(Event("draw_discard", seat, (card,)))
+            self._log("draw_discard", seat, (card,))
         self.hands[seat].append(card)
         self.held[seat] |= 1 << card
         self.phase = PLAYING
@@ -355,7 +368,7 @@ class GffHand:
         self.spreads.append(table_spread)
         self.hit_wants |= table_spread.wants
         self.laid[seat].append(len(laid))
-        self.events.append(Event("spread", seat, tuple(laid)))
+        self._log("spread", seat, tuple(laid))
         if not hand:
             self._emptied_without_discard(seat)
 
@@ -371,7 +384,7 @@ class GffHand:
         for table_spread in self.spreads:
             self.hit_wants |= table_spread.wants
         self.hits_made[seat] += 1
-        self.events.append(Event("hit", seat, tuple(action.cards), detail=target.owner))
+        self._log("hit", seat, tuple(action.cards), detail=target.owner)
         if not hand:
             self._emptied_without_discard(seat)
 
@@ -380,7 +393,7 @@ class GffHand:
         hand.remove(action.card)
         self.held[seat] &= ~(1 << action.card)
         self.discards.append(action.card)
-        self.events.append(Event("discard", seat, (action.card,)))
+        self._log("discard", seat, (action.card,))
         if not hand:
             self._finish(ending.GOING_OUT, (seat,), {})  # GFF-6.1
         elif not self.stock:
@@ -396,7 +409,7 @@ class GffHand:
             return
         declared = tuple(s for s in self.order if values[s] >= 49)
         for seat in declared:
-            self.events.append(Event("declare", seat, tuple(self.hands[seat]), values[seat]))
+            self._log("declare", seat, tuple(self.hands[seat]), values[seat])
         self._finish(
             ending.INSTANT,
             declared,
@@ -416,7 +429,7 @@ class GffHand:
         while self.reveals_done <= index:
             for shown in self.schedule[self.reveals_done]:
                 self.revealed.append(shown)
-                self.events.append(Event("reveal", shown.seat, (shown.card,), detail=shown.pot))
+                self._log("reveal", shown.seat, (shown.card,), detail=shown.pot)
             self.reveals_done += 1
         if self.reveals_done == len(self.order) and not self.flipflop_paid:
             self._pay_flip_and_flop()
@@ -428,7 +441,7 @@ class GffHand:
             amount = self.book.balances[POT[pot]]
             if holder is None:
                 if amount:
-                    self.events.append(Event("carry", amount=amount, detail=pot))
+                    self._log("carry", amount=amount, detail=pot)
                 continue
             winner = holder[0]
             if pot == FLIP:
@@ -441,18 +454,18 @@ class GffHand:
         self.book.pay_out(POT[pot], shares, pot)
         for seat, amount in shares:
             self.won[pot][seat] = self.won[pot].get(seat, 0) + amount
-            self.events.append(Event("wins", seat, amount=amount, detail=pot))
+            self._log("wins", seat, amount=amount, detail=pot)
 
     def _extra_stake(self, seat: str, why: str) -> None:
         """GFF-2.7: the one extra stake a hand can ask of a player; the reserve covers it."""
         target = BONUS if why == "fifty" else GAME
         self.book.move(self.account[seat], POT[target], self.stake, why)
-        self.events.append(Event("pays", seat, amount=self.stake, detail=why))
+        self._log("pays", seat, amount=self.stake, detail=why)
 
     def _drop(self, dropper: str) -> None:
         """GFF-6.2: the dropper must be strictly lowest, or is caught."""
         values = {s: C.hand_value(self.hands[s]) for s in self.order}
-        self.events.append(Event("drop", dropper, tuple(self.hands[dropper]), values[dropper]))
+        self._log("drop", dropper, tuple(self.hands[dropper]), values[dropper])
         others = [s for s in self.order if s != dropper]
         low = min(values[s] for s in others)
         # Every hand is shown and valued, so `values` is what the end of the round shows.
@@ -516,9 +529,9 @@ class GffHand:
 
         stacks = {s.id: self.book.balances[self.account[s.id]] for s in self.seats}
         eliminated = tuple(s.id for s in self.seats if is_eliminated(stacks[s.id], stake))
-        self.events.append(Event("ended", detail=ENDING_WORDS[ended]))
+        self._log("ended", detail=ENDING_WORDS[ended])
         for seat in eliminated:
-            self.events.append(Event("eliminated", seat, amount=stacks[seat]))
+            self._log("eliminated", seat, amount=stacks[seat])
         self.settlement = Settlement(
             ended=ended,
             game_winners=tuple(s.id for s in self.seats if s.id in winners),
