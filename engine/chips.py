@@ -60,7 +60,9 @@ class ChipBook:
             raise ConservationError(f"{source} cannot pay {amount} ({reason})")
         self.balances[source] -= amount
         self.balances[target] += amount  # every account is opened with the book
-        self.transfers.append(Transfer(source, target, amount, reason))
+        # tuple.__new__ builds the very value Transfer(...) would: it is what the
+        # NamedTuple's generated __new__ calls, and skipping that step halves the cost.
+        self.transfers.append(tuple.__new__(Transfer, (source, target, amount, reason)))
 
     def pay_out(self, pot: str, shares: Sequence[tuple[str, int]], reason: str) -> None:
         for seat_id, amount in shares:
