@@ -451,9 +451,10 @@ class GffHand:
             self._pay(pot, [(winner, amount)])
 
     def _pay(self, pot: str, shares: Sequence[tuple[str, int]]) -> None:
-        self.book.pay_out(POT[pot], shares, pot)
+        won = self.won[pot]
         for seat, amount in shares:
-            self.won[pot][seat] = self.won[pot].get(seat, 0) + amount
+            self.book.move(POT[pot], self.account[seat], amount, pot)
+            won[seat] = won.get(seat, 0) + amount
             self._log("wins", seat, amount=amount, detail=pot)
 
     def _extra_stake(self, seat: str, why: str) -> None:
