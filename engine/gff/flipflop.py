@@ -44,10 +44,10 @@ def flip_and_flop(
 ) -> tuple[dict[str, tuple[str, Card] | None], list[list[Reveal]]]:
     """Who takes the flip and the flop (GFF-4.2), and what each seat shows (GFF-4.3).
 
-    `dealt` maps each seat, in turn order, to the bit set of its dealt cards. Returns
-    for each pot its winner and winning card, None when nobody who posted to it holds
-    its suit (the pot carries, GFF-4.5); and what each seat shows just before its
-    first turn, in turn order.
+    `order` is the turn order, the dealer last; `dealt` maps each seat to the bit set
+    of its dealt cards. Returns for each pot its winner and winning card, None when
+    nobody who posted to it holds its suit (the pot carries, GFF-4.5); and what each
+    seat shows just before its first turn, in turn order.
 
     A seat shows its lowest card of a suit only if it posted to that pot and the card
     beats the lowest shown so far. The flip card is face up from the start, but it
@@ -58,6 +58,7 @@ def flip_and_flop(
     """
     suits = {FLIP: flip_card // 13, FLOP: flop_suit(flip_card // 13)}
     dealer = order[-1]
+    # For each pot, the lowest card shown so far and whose it is: the mark to beat.
     lowest: dict[str, tuple[str, Card] | None] = {
         FLIP: (dealer, flip_card) if FLIP in posted[dealer] else None,
         FLOP: None,

@@ -74,11 +74,11 @@ class GffHand:
     # class with this many attributes outgrows the shared instance dict otherwise.
     __slots__ = (
         "stake", "seats", "dealer", "deck", "salt", "carried_in", "posted", "order",
-        "actions", "events", "settlement", "account", "book", "hands", "dealt", "held",
-        "flip_card", "stock", "discards", "spreads", "hit_wants", "laid", "hits_made",
-        "flip_suit", "flop_suit", "schedule", "flipflop_holders", "revealed",
-        "reveals_done", "flipflop_paid", "flip_winner", "flop_winner", "won", "turn",
-        "phase", "ended", "stock_draw_events",
+        "actions", "events", "stock_draw_events", "settlement", "account", "book",
+        "hands", "dealt", "held", "flip_card", "stock", "discards", "spreads", "hit_wants",
+        "laid", "hits_made", "flip_suit", "flop_suit", "flipflop_holders", "schedule",
+        "revealed", "reveals_done", "flipflop_paid", "flip_winner", "flop_winner", "won",
+        "turn", "phase", "ended",
     )
 
     def __init__(self, record: HandRecord) -> None:
@@ -124,7 +124,6 @@ class GffHand:
         self.dealt: dict[str, tuple[Card, ...]] = {s: tuple(h) for s, h in self.hands.items()}
         # The same hands as bit sets, kept in step, for the legal-action checks.
         self.held: dict[str, int] = {s: card_mask(h) for s, h in self.hands.items()}
-        dealt_sets = dict(self.held)
         self.flip_card = self.deck[HAND_SIZE * count - 1]  # the dealer's fifth card
         # Top of the stock at the end of the list, so a draw is a pop().
         self.stock: list[Card] = list(reversed(self.deck[HAND_SIZE * count :]))
@@ -141,7 +140,7 @@ class GffHand:
         # GFF-4.2: the deal alone decides who takes the flip and the flop; they are
         # paid once the reveals are done (4.4). None: nobody eligible, it carries (4.5).
         self.flipflop_holders, self.schedule = flip_and_flop(
-            self.order, dealt_sets, self.posted, self.flip_card
+            self.order, self.held, self.posted, self.flip_card  # held: still the dealt cards
         )
         self.revealed: list[Reveal] = []
         self.reveals_done = 0  # seats whose first-turn reveal has been made
@@ -395,7 +394,7 @@ class GffHand:
         self.discards.append(action.card)
         self._log("discard", seat, (action.card,))
         if not hand:
-            self._finish(ending.GOING_OUT, (seat,), {})  # GFF-6.1
+            self._finish(ending.GOING_OUT, (seat,), shown_values={})  # GFF-6.1
         elif not self.stock:
             self._stock_out()  # GFF-6.4: nobody may take this discard
         else:
@@ -480,9 +479,9 @@ class GffHand:
     def _emptied_without_discard(self, seat: str) -> None:
         """GFF-5.6, 6.3: an empty hand ends the round; two own threes and no hits tunk out."""
         if self.laid[seat] == [3, 3] and self.hits_made[seat] == 0:
-            self._finish(ending.TUNK_OUT, (seat,), {})
+            self._finish(ending.TUNK_OUT, (seat,), shown_values={})
         else:
-            self._finish(ending.GOING_OUT, (seat,), {})
+            self._finish(ending.GOING_OUT, (seat,), shown_values={})
 
     def _stock_out(self) -> None:
         """GFF-6.4: after the last stock card's turn, every hand is shown and the lowest wins."""
@@ -496,15 +495,15 @@ class GffHand:
         self,
         ended: str,
         winners: tuple[str, ...],
-        shown: Mapping[str, int],
+        shown_values: Mapping[str, int],
         w50: Sequence[str] = (),
         caught: str | None = None,
     ) -> None:
         """GFF-7.2: flip and flop, then the game pot and its extra stakes, then eliminations.
 
         `winners` are in turn order (from the dealer's left), the order of GFF-7.1.
-        `shown` holds the value of each hand the rules show at the end, in turn order:
-        the ending has just computed them.
+        `shown_values` holds the value of each hand the rules show at the end, in turn
+        order (none when a player goes out): the ending has just computed them.
         """
         self.phase = OVER
         self.ended = ended
@@ -547,8 +546,8 @@ class GffHand:
             net={s.id: stacks[s.id] - s.stack for s in self.seats},
             posted=self.posted_chips(),
             won={pot: dict(by_seat) for pot, by_seat in self.won.items() if by_seat},
-            shown={s: tuple(C.sorted_cards(self.hands[s])) for s in shown},
-            values=dict(shown),
+            shown={s: tuple(C.sorted_cards(self.hands[s])) for s in shown_values},
+            values=dict(shown_values),
             transfers=tuple(self.book.transfers),
         )
 
