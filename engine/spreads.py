@@ -62,7 +62,8 @@ SUIT_BITS = 0x1FFF  # the 13 ranks of one suit, ace in bit 0
 # For each 13-bit set of ranks of one suit: does it hold three in a row (ace low)?
 # Splitting the 52-bit hand into four small ints and looking runs up is about
 # twice as fast as shifting the whole hand, and this check runs after every draw.
-_HAS_RUN = bytes(1 if ranks & (ranks >> 1) & (ranks >> 2) else 0 for ranks in range(1 << 13))
+# A tuple rather than bytes: indexing a tuple is the interpreter's fast path.
+_HAS_RUN = tuple(bool(ranks & (ranks >> 1) & (ranks >> 2)) for ranks in range(1 << 13))
 
 
 def card_mask(cards: Sequence[Card]) -> int:

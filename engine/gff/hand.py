@@ -32,7 +32,7 @@ from engine.errors import EngineError
 from engine.fairness import commitment
 from engine.gff import settlement as ending
 from engine.gff.events import Event
-from engine.gff.flipflop import Reveal, flop_suit, lowest_holder, reveal_schedule
+from engine.gff.flipflop import Reveal, flip_and_flop, flop_suit
 from engine.gff.posting import FLIP, FLOP, GAME, POTS, is_all_in, is_eliminated, pots_to_post
 from engine.gff.settlement import Settlement
 from engine.gff.views import PrivateView, PublicView, SeatView, TableSpread
@@ -69,6 +69,17 @@ class _TableSpread:
 
 class GffHand:
     """A hand from the deal to its settlement."""
+
+    # The whole state of a hand, as slots: attributes are read on every action, and a
+    # class with this many attributes outgrows the shared instance dict otherwise.
+    __slots__ = (
+        "stake", "seats", "dealer", "deck", "salt", "carried_in", "posted", "order",
+        "actions", "events", "stock_draw_events", "settlement", "account", "book",
+        "hands", "dealt", "held", "flip_card", "stock", "discards", "spreads", "hit_wants",
+        "laid", "hits_made", "flip_suit", "flop_suit", "flipflop_holders", "schedule",
+        "revealed", "reveals_done", "flipflop_paid", "flip_winner", "flop_winner", "won",
+        "turn", "phase", "ended",
+    )
 
     def __init__(self, record: HandRecord) -> None:
         """Deal the hand of `record` (GFF-2.4, 3.1-3.3); its actions are not applied."""
@@ -120,11 +131,17 @@ class GffHand:
         self.spreads: list[_TableSpread] = []
         self.hit_wants = 0  # every card that could hit some spread on the table
         self.laid: dict[str, list[int]] = {s: [] for s in self.order}  # own spread sizes
+        # A draw from the stock shows only who drew, so one event per seat serves the hand.
+        self.stock_draw_events = {s: Event("draw_stock", s) for s in self.order}
         self.hits_made: dict[str, int] = dict.fromkeys(self.order, 0)
 
         flip = self.flip_card // 13
         self.flip_suit, self.flop_suit = flip, flop_suit(flip)
-        self.schedule = reveal_schedule(self.order, self.dealt, self.posted, self.flip_card)
+        # GFF-4.2: the deal alone decides who takes the flip and the flop; they are
+        # paid once the reveals are done (4.4). None: nobody eligible, it carries (4.5).
+        self.flipflop_holders, self.schedule = flip_and_flop(
+            self.order, self.held, self.posted, self.flip_card  # held: still the dealt cards
+        )
         self.revealed: list[Reveal] = []
         self.reveals_done = 0  # seats whose first-turn reveal has been made
         self.flipflop_paid = False
@@ -135,7 +152,7 @@ class GffHand:
         self.turn = 0
         self.phase = TURN_START
         self.ended: str | None = None
-        self.events.append(Event("deal", cards=(self.flip_card,), detail=f"hand of {count}"))
+        self._log("deal", cards=(self.flip_card,), detail=f"hand of {count}")
         self._instant_or_first_turn()
 
     # -- building ---------------------------------------------------------------
@@ -310,6 +327,19 @@ class GffHand:
         self.actions.append(action)
         _APPLIES[type(action)](self, action)
 
+    def _log(
+        self,
+        kind: str,
+        seat: str | None = None,
+        cards: tuple[Card, ...] = (),
+        amount: int = 0,
+        detail: str = "",
+    ) -> None:
+        """Add an Event to the hand's log; nearly every action logs one."""
+        # tuple.__new__ builds the very value Event(...) would: it is what the NamedTuple's
+        # generated __new__ calls, and skipping that Python-level step halves the cost.
+        self.events.append(tuple.__new__(Event, (kind, seat, cards, amount, detail)))
+
     def _apply_drop(self, action: Drop) -> None:
         self._drop(action.seat)
 
@@ -317,12 +347,12 @@ class GffHand:
         seat = action.seat
         if action.source == STOCK:
             card = self.stock.pop()
-            self.events.append(Event("draw_stock", seat))
+            self.events.append(self.stock_draw_events[seat])
             if not self.stock:
-                self.events.append(Event("last_stock", seat))
+                self._log("last_stock", seat)
         else:
             card = self.discards.pop()
-            self.events.append(Event("draw_discard", seat, (card,)))
+            self._log("draw_discard", seat, (card,))
         self.hands[seat].append(card)
         self.held[seat] |= 1 << card
         self.phase = PLAYING
@@ -337,7 +367,7 @@ class GffHand:
         self.spreads.append(table_spread)
         self.hit_wants |= table_spread.wants
         self.laid[seat].append(len(laid))
-        self.events.append(Event("spread", seat, tuple(laid)))
+        self._log("spread", seat, tuple(laid))
         if not hand:
             self._emptied_without_discard(seat)
 
@@ -353,7 +383,7 @@ class GffHand:
         for table_spread in self.spreads:
             self.hit_wants |= table_spread.wants
         self.hits_made[seat] += 1
-        self.events.append(Event("hit", seat, tuple(action.cards), detail=target.owner))
+        self._log("hit", seat, tuple(action.cards), detail=target.owner)
         if not hand:
             self._emptied_without_discard(seat)
 
@@ -362,9 +392,9 @@ class GffHand:
         hand.remove(action.card)
         self.held[seat] &= ~(1 << action.card)
         self.discards.append(action.card)
-        self.events.append(Event("discard", seat, (action.card,)))
+        self._log("discard", seat, (action.card,))
         if not hand:
-            self._finish(ending.GOING_OUT, (seat,))  # GFF-6.1
+            self._finish(ending.GOING_OUT, (seat,), shown_values={})  # GFF-6.1
         elif not self.stock:
             self._stock_out()  # GFF-6.4: nobody may take this discard
         else:
@@ -373,13 +403,18 @@ class GffHand:
     def _instant_or_first_turn(self) -> None:
         """GFF-3.3: a 49 or 50 is declared before any turn and ends the round."""
         values = {s: C.hand_value(self.hands[s]) for s in self.order}
-        declared = tuple(s for s in self.order if values[s] >= 49)  # five cards never pass 50
-        if not declared:
+        if max(values.values()) < 49:  # five cards are worth 50 at most
             self._reveal_through(0)
             return
+        declared = tuple(s for s in self.order if values[s] >= 49)
         for seat in declared:
-            self.events.append(Event("declare", seat, tuple(self.hands[seat]), values[seat]))
-        self._finish(ending.INSTANT, declared, [s for s in declared if values[s] == 50])
+            self._log("declare", seat, tuple(self.hands[seat]), values[seat])
+        self._finish(
+            ending.INSTANT,
+            declared,
+            {s: values[s] for s in declared},  # the declared hands are shown
+            w50=[s for s in declared if values[s] == 50],
+        )
 
     def _next_turn(self) -> None:
         self.turn = turn = (self.turn + 1) % len(self.order)
@@ -393,7 +428,7 @@ class GffHand:
         while self.reveals_done <= index:
             for shown in self.schedule[self.reveals_done]:
                 self.revealed.append(shown)
-                self.events.append(Event("reveal", shown.seat, (shown.card,), detail=shown.pot))
+                self._log("reveal", shown.seat, (shown.card,), detail=shown.pot)
             self.reveals_done += 1
         if self.reveals_done == len(self.order) and not self.flipflop_paid:
             self._pay_flip_and_flop()
@@ -401,13 +436,11 @@ class GffHand:
     def _pay_flip_and_flop(self) -> None:
         """GFF-4.2, 4.5: each goes to the lowest eligible card of its suit, or carries."""
         self.flipflop_paid = True
-        for pot, suit in ((FLIP, self.flip_suit), (FLOP, self.flop_suit)):
-            eligible = [s for s in self.order if pot in self.posted[s]]
-            holder = lowest_holder(self.dealt, eligible, suit)
+        for pot, holder in self.flipflop_holders.items():
             amount = self.book.balances[POT[pot]]
             if holder is None:
                 if amount:
-                    self.events.append(Event("carry", amount=amount, detail=pot))
+                    self._log("carry", amount=amount, detail=pot)
                 continue
             winner = holder[0]
             if pot == FLIP:
@@ -417,42 +450,44 @@ class GffHand:
             self._pay(pot, [(winner, amount)])
 
     def _pay(self, pot: str, shares: Sequence[tuple[str, int]]) -> None:
-        self.book.pay_out(POT[pot], shares, pot)
+        won = self.won[pot]
         for seat, amount in shares:
-            self.won[pot][seat] = self.won[pot].get(seat, 0) + amount
-            self.events.append(Event("wins", seat, amount=amount, detail=pot))
+            self.book.move(POT[pot], self.account[seat], amount, pot)
+            won[seat] = won.get(seat, 0) + amount
+            self._log("wins", seat, amount=amount, detail=pot)
 
     def _extra_stake(self, seat: str, why: str) -> None:
         """GFF-2.7: the one extra stake a hand can ask of a player; the reserve covers it."""
         target = BONUS if why == "fifty" else GAME
         self.book.move(self.account[seat], POT[target], self.stake, why)
-        self.events.append(Event("pays", seat, amount=self.stake, detail=why))
+        self._log("pays", seat, amount=self.stake, detail=why)
 
     def _drop(self, dropper: str) -> None:
         """GFF-6.2: the dropper must be strictly lowest, or is caught."""
         values = {s: C.hand_value(self.hands[s]) for s in self.order}
-        self.events.append(Event("drop", dropper, tuple(self.hands[dropper]), values[dropper]))
+        self._log("drop", dropper, tuple(self.hands[dropper]), values[dropper])
         others = [s for s in self.order if s != dropper]
         low = min(values[s] for s in others)
+        # Every hand is shown and valued, so `values` is what the end of the round shows.
         if values[dropper] < low:
-            self._finish(ending.DROP, (dropper,))
+            self._finish(ending.DROP, (dropper,), values)
         else:
             self._finish(
-                ending.CAUGHT, tuple(s for s in others if values[s] == low), caught=dropper
+                ending.CAUGHT, tuple(s for s in others if values[s] == low), values, caught=dropper
             )
 
     def _emptied_without_discard(self, seat: str) -> None:
         """GFF-5.6, 6.3: an empty hand ends the round; two own threes and no hits tunk out."""
         if self.laid[seat] == [3, 3] and self.hits_made[seat] == 0:
-            self._finish(ending.TUNK_OUT, (seat,))
+            self._finish(ending.TUNK_OUT, (seat,), shown_values={})
         else:
-            self._finish(ending.GOING_OUT, (seat,))
+            self._finish(ending.GOING_OUT, (seat,), shown_values={})
 
     def _stock_out(self) -> None:
-        """GFF-6.4: after the last stock card's turn, the lowest hand wins."""
+        """GFF-6.4: after the last stock card's turn, every hand is shown and the lowest wins."""
         values = {s: C.hand_value(self.hands[s]) for s in self.order}
         low = min(values.values())
-        self._finish(ending.STOCK_OUT, tuple(s for s in self.order if values[s] == low))
+        self._finish(ending.STOCK_OUT, tuple(s for s in self.order if values[s] == low), values)
 
     # -- settling ---------------------------------------------------------------
 
@@ -460,12 +495,15 @@ class GffHand:
         self,
         ended: str,
         winners: tuple[str, ...],
+        shown_values: Mapping[str, int],
         w50: Sequence[str] = (),
         caught: str | None = None,
     ) -> None:
         """GFF-7.2: flip and flop, then the game pot and its extra stakes, then eliminations.
 
         `winners` are in turn order (from the dealer's left), the order of GFF-7.1.
+        `shown_values` holds the value of each hand the rules show at the end, in turn
+        order (none when a player goes out): the ending has just computed them.
         """
         self.phase = OVER
         self.ended = ended
@@ -491,10 +529,9 @@ class GffHand:
 
         stacks = {s.id: self.book.balances[self.account[s.id]] for s in self.seats}
         eliminated = tuple(s.id for s in self.seats if is_eliminated(stacks[s.id], stake))
-        shown_seats = self._shown_at_end(ended, winners)
-        self.events.append(Event("ended", detail=ENDING_WORDS[ended]))
+        self._log("ended", detail=ENDING_WORDS[ended])
         for seat in eliminated:
-            self.events.append(Event("eliminated", seat, amount=stacks[seat]))
+            self._log("eliminated", seat, amount=stacks[seat])
         self.settlement = Settlement(
             ended=ended,
             game_winners=tuple(s.id for s in self.seats if s.id in winners),
@@ -509,20 +546,13 @@ class GffHand:
             net={s.id: stacks[s.id] - s.stack for s in self.seats},
             posted=self.posted_chips(),
             won={pot: dict(by_seat) for pot, by_seat in self.won.items() if by_seat},
-            shown={s: tuple(C.sorted_cards(self.hands[s])) for s in shown_seats},
-            values={s: C.hand_value(self.hands[s]) for s in shown_seats},
+            shown={s: tuple(C.sorted_cards(self.hands[s])) for s in shown_values},
+            values=dict(shown_values),
             transfers=tuple(self.book.transfers),
         )
 
-    def _shown_at_end(self, ended: str, winners: tuple[str, ...]) -> tuple[str, ...]:
-        if ended in (ending.DROP, ending.CAUGHT, ending.STOCK_OUT):
-            return self.order  # GFF-6.2, 6.4: every hand is shown and valued
-        if ended == ending.INSTANT:
-            return winners  # the declared 49s and 50s
-        return ()
-
     def posted_chips(self) -> dict[str, dict[str, int]]:
-        return {s: {pot: self.stake for pot in self.posted[s]} for s in self.order}
+        return {s: dict.fromkeys(self.posted[s], self.stake) for s in self.order}
 
     # -- views ------------------------------------------------------------------
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from engine.cards import Card
 from engine.chips import Transfer
@@ -18,8 +18,10 @@ STOCK_OUT = "stock_out"
 ENDINGS = (INSTANT, GOING_OUT, TUNK_OUT, DROP, CAUGHT, STOCK_OUT)
 
 
-@dataclass(frozen=True, slots=True)
-class Settlement:
+class Settlement(NamedTuple):
+    """A NamedTuple like the events and transfers: as frozen as a dataclass, and with
+    thirteen fields, several times cheaper to build at the end of every hand."""
+
     ended: str
     game_winners: tuple[str, ...]  # seat order
     flip_winner: str | None
