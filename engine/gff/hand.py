@@ -78,7 +78,7 @@ class GffHand:
         "hands", "dealt", "held", "flip_card", "stock", "discards", "spreads", "hit_wants",
         "laid", "hits_made", "flip_suit", "flop_suit", "flipflop_holders", "schedule",
         "revealed", "reveals_done", "flipflop_paid", "flip_winner", "flop_winner", "won",
-        "turn", "phase", "ended",
+        "turn", "phase", "ended", "_commitment",
     )
 
     def __init__(self, record: HandRecord) -> None:
@@ -152,6 +152,7 @@ class GffHand:
         self.turn = 0
         self.phase = TURN_START
         self.ended: str | None = None
+        self._commitment: str | None = None  # worked out when first shown
         self._log("deal", cards=(self.flip_card,), detail=f"hand of {count}")
         self._instant_or_first_turn()
 
@@ -218,8 +219,12 @@ class GffHand:
 
     @property
     def commitment(self) -> str | None:
-        """The SHA-256 shown at the deal, if the hand has a salt (engine/fairness.py)."""
-        return commitment(self.deck, self.salt) if self.salt is not None else None
+        """The SHA-256 shown at the deal, if the hand has a salt (engine/fairness.py).
+
+        Worked out once: the table message shows it again after every action."""
+        if self._commitment is None and self.salt is not None:
+            self._commitment = commitment(self.deck, self.salt)
+        return self._commitment
 
     @property
     def is_over(self) -> bool:
