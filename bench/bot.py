@@ -339,16 +339,17 @@ def run() -> list[Row]:
             rows.append(Row(f"bot, {tables} tables: click latency p99", p99, "ms",
                             target="<= 20 ms" if target_here else "",
                             met=p99 <= 20 if target_here else None))
-            rows.append(Row(f"bot, {tables} tables: accepted actions/s, waves of {WAVE}",
-                            played["accepted"] / played["seconds"], "actions/s",
-                            baseline=f"{played['clicks']} clicks"))
-            # Throughput is what the bot sustains with every table's click in flight.
-            full = asyncio.run(_play_tables(folder, tables, rounds, tables, wave=tables))
-            rate = full["accepted"] / full["seconds"]
+            if tables > WAVE:
+                rows.append(Row(f"bot, {tables} tables: accepted actions/s, waves of {WAVE}",
+                                played["accepted"] / played["seconds"], "actions/s",
+                                baseline=f"{played['clicks']} clicks"))
+                # Throughput is what the bot sustains with every table's click in flight.
+                played = asyncio.run(_play_tables(folder, tables, rounds, tables, wave=tables))
+            rate = played["accepted"] / played["seconds"]
             rows.append(Row(f"bot, {tables} tables: accepted actions/s, every table at once",
                             rate, "actions/s",
                             baseline=f"raw commits: {raw:,.0f}/s (50% = {raw / 2:,.0f}); "
-                                     f"{full['clicks']} clicks",
+                                     f"{played['clicks']} clicks",
                             target=">= 50% of raw" if target_here else "",
                             met=rate >= raw / 2 if target_here else None))
         per_table = asyncio.run(_memory_per_table(folder, 500))
