@@ -124,6 +124,28 @@ async def test_a_sent_hand_view_is_freed_without_a_garbage_collection(driver, mo
         gc.enable()
 
 
+async def test_an_answered_click_leaves_nothing_for_the_garbage_collector(driver):
+    """discord.py's objects for a click (the interaction, its response, the clicked
+    message and the view rebuilt from it) are freed when the click's task ends, not
+    by a later collection. This also fails if discord.py renames what the bot unlinks."""
+    d = driver
+    await d.start(QUIET)
+    await d.open_hand(d.users[0])
+    gc.collect()
+    gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        await d.act("ann", "stock")
+        await d.act("ann", "throw", "9D")
+        gc.collect()
+        left = {type(o).__name__ for o in gc.garbage if type(o).__module__.startswith("discord")}
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.enable()
+    assert left == set()
+
+
 async def test_going_out(driver):
     d = driver
     await d.start(["8C 9C TC JC QC", "5H 6H 7H TD JD", "2D 3D 4D 5D KS"], stock="KH")
