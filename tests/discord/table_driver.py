@@ -11,6 +11,8 @@ from tests.harness import Harness, Message, User
 
 CARD_LABEL = re.compile(r"(10|[A2-9JQK])([♠♥♦♣])")
 CARD_CODE = re.compile(r"\b(10|[A2-9TJQK])([SHDC])\b")
+# Hands (ann, bob, cy) with nothing to declare and no spread: a hand that just runs.
+QUIET = ["2H 3H 4H 8D 9D", "5H 6H 7H TD JD", "2D 3D 4D 5D 9C"]
 
 
 class TableDriver:
@@ -24,6 +26,14 @@ class TableDriver:
         # Messages of finished hands: their cards were checked while those hands ran.
         self.earlier_messages: set[int] = set()
         self.last_hand: GffHand | None = None
+
+    @classmethod
+    async def playing(cls, h: Harness, hands: list[str] = QUIET) -> TableDriver:
+        """Everyone seated and the first hand dealt from `hands`."""
+        d = cls(h)
+        await d.seat_everyone()
+        await d.start(hands)
+        return d
 
     def rehook(self) -> None:
         """Fixed decks and the first dealer, on this bot's table service (again after a restart)."""

@@ -8,16 +8,11 @@ import pytest
 from tests.discord.table_driver import TableDriver
 from tests.harness import Harness
 
-QUIET = ["2H 3H 4H 8D 9D", "5H 6H 7H TD JD", "2D 3D 4D 5D 9C"]
-
 
 @pytest.fixture
 async def paced(tmp_path):
     async with Harness(database_path=tmp_path / "gff.sqlite3", table_edit_seconds=1) as h:
-        d = TableDriver(h)
-        await d.seat_everyone()
-        await d.start(QUIET)
-        yield d
+        yield await TableDriver.playing(h)
 
 
 async def test_changes_within_the_pace_show_together_in_one_edit(paced):

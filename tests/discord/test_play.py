@@ -17,9 +17,7 @@ import pytest
 
 from engine import cards as C
 from engine.replay import replay
-from tests.discord.table_driver import TableDriver
-
-QUIET = ["2H 3H 4H 8D 9D", "5H 6H 7H TD JD", "2D 3D 4D 5D 9C"]
+from tests.discord.table_driver import QUIET, TableDriver
 
 
 @pytest.fixture

@@ -7,8 +7,6 @@ import pytest
 
 from tests.discord.table_driver import TableDriver
 
-QUIET = ["2H 3H 4H 8D 9D", "5H 6H 7H TD JD", "2D 3D 4D 5D 9C"]
-
 
 async def chips_snapshot(h) -> tuple:
     """Everything a refusal must leave alone: every wallet, stack and the ledger's length."""
@@ -39,10 +37,7 @@ async def refused(h, user, text: str, run) -> None:
 
 @pytest.fixture
 async def playing(harness):
-    d = TableDriver(harness)
-    await d.seat_everyone()
-    await d.start(QUIET)
-    return d
+    return await TableDriver.playing(harness)
 
 
 async def test_acting_out_of_turn(playing):

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from tests.discord.table_driver import TableDriver
-
-QUIET = ["2H 3H 4H 8D 9D", "5H 6H 7H TD JD", "2D 3D 4D 5D 9C"]
+from tests.discord.table_driver import QUIET, TableDriver
 
 
 async def started(harness) -> TableDriver:

@@ -6,10 +6,9 @@ import json
 
 import pytest
 
-from tests.discord.table_driver import TableDriver
+from tests.discord.table_driver import QUIET, TableDriver
 from tests.harness import Harness
 
-QUIET = ["2H 3H 4H 8D 9D", "5H 6H 7H TD JD", "2D 3D 4D 5D 9C"]
 # One full hand, as (player, act, cards, target): draws from both piles, a spread, a hit,
 # discards and a winning drop.
 SCRIPT = [
