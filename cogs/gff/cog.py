@@ -57,8 +57,8 @@ class GffCog(commands.Cog):
 
     def __init__(self, bot: GffBot) -> None:
         self.bot = bot
-        self.presenter = TablePresenter(bot)
         self.controls = HandControls(bot)
+        self.presenter = TablePresenter(bot, self.controls)
         bot.tables.listener = self.presenter
 
     @property

@@ -25,12 +25,18 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+# Discord lets the bot edit an interaction's answer for 15 minutes; a little less, to be safe.
+EDITABLE_SECONDS = 14 * 60
+
 
 class HandControls:
     def __init__(self, bot: GffBot) -> None:
         self.bot = bot
         # (table, user) -> ((hand, action number), cards picked in the menu)
         self.picked: dict[tuple[int, int], tuple[tuple[int, int], frozenset[Card]]] = {}
+        # (table, user) -> the interaction whose answer is that player's latest hand view,
+        # and when (the bot's clock): it can bring the view up to date at their turn.
+        self.shown: dict[tuple[int, int], tuple[discord.Interaction, float]] = {}
 
     @property
     def tables(self):
@@ -53,6 +59,41 @@ class HandControls:
         """A new ephemeral hand view (from `/gff hand` or the table's button)."""
         embed, view = self.render(table, interaction.user.id)
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        self._remember(table, interaction)
+
+    async def bring_up_to_date(self, table: LiveTable, user_id: int) -> None:
+        """The player's latest hand view, shown again as the table stands: at their turn,
+        so the buttons they need are live without a Refresh.
+
+        Only while Discord still lets the bot edit that answer; a view the player
+        dismissed, or one too old, is forgotten and they use Refresh as before.
+        """
+        kept = self.shown.get((table.id, user_id))
+        if kept is None:
+            return
+        interaction, since = kept
+        if self.bot.scheduler.now() - since > EDITABLE_SECONDS:
+            del self.shown[(table.id, user_id)]
+            return
+        try:
+            async with table.lock:  # committed state only
+                embed, view = self.render(table, user_id)
+            await interaction.edit_original_response(embed=embed, view=view)
+        except (TableError, discord.HTTPException) as gone:
+            log.info("Hand view of %s at table %s not brought up to date: %s",
+                     user_id, table.id, gone)
+            self.shown.pop((table.id, user_id), None)
+
+    def forget(self, table_id: int, user_id: int | None = None) -> None:
+        """A player left (or, with no user, the table closed): their views stay as they are."""
+        for key in [k for k in self.shown if k[0] == table_id and user_id in (None, k[1])]:
+            del self.shown[key]
+
+    def _remember(self, table: LiveTable, interaction: discord.Interaction) -> None:
+        # Editing the answer needs only the interaction's token: the clicked message it
+        # carries (parsed, with every component) would be kept for nothing.
+        interaction.message = None
+        self.shown[(table.id, interaction.user.id)] = (interaction, self.bot.scheduler.now())
 
     async def table_button(self, interaction: discord.Interaction, table_id: int, act: str) -> None:
         table = self.tables.tables.get(table_id)
@@ -100,9 +141,11 @@ class HandControls:
         try:
             embed, view = self.render(table, user, note, targets)
         except TableError as gone:  # the hand ended and a new one left this player out
+            self.shown.pop((table.id, user), None)
             await interaction.response.edit_message(content=gone.message, embed=None, view=None)
             return
         await interaction.response.edit_message(embed=embed, view=view)
+        self._remember(table, interaction)
 
     async def _click(
         self, table: LiveTable, user: int, at: tuple[int, int], act: str, values: list[str]

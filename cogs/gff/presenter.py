@@ -1,4 +1,5 @@
-"""What the channel sees of each table: the table message, turn pings, results.
+"""What the channel sees of each table: the table message, turn pings, results; and, at
+each player's turn, their own hand view brought up to date.
 
 The table service calls these methods after every committed change. Each table
 has one queue of sends, worked through in order by one task, so a burst of
@@ -28,6 +29,7 @@ from engine.gff.settlement import Settlement
 
 if TYPE_CHECKING:
     from bot.client import GffBot
+    from cogs.gff.play import HandControls
 
 log = logging.getLogger(__name__)
 
@@ -39,8 +41,9 @@ SILENT = discord.AllowedMentions.none()
 
 
 class TablePresenter:
-    def __init__(self, bot: GffBot) -> None:
+    def __init__(self, bot: GffBot, controls: HandControls) -> None:
         self.bot = bot
+        self.controls = controls  # players' own hand views
         self.table_messages: dict[int, int] = {}  # table id -> its current table message
         self.pings: dict[int, int] = {}  # table id -> the current turn's ping
         self._queues: dict[int, list[tuple[Any, ...]]] = {}
@@ -58,6 +61,8 @@ class TablePresenter:
 
     async def turn_started(self, table: LiveTable, seat: str) -> None:
         self._send(table, ("ping", seat, int(table.deadline or 0)))
+        if not is_computer(int(seat)):
+            self._send(table, ("hand", seat))
 
     async def hand_ended(self, table: LiveTable, settlement: Settlement, number: int) -> None:
         self._cancel_paced_edit(table)  # the end is shown now, not when the pace allows
@@ -70,11 +75,13 @@ class TablePresenter:
         self._send(table, ("say", f"Next hand <t:{at}:R>.", SILENT))
 
     async def player_removed(self, table: LiveTable, user_id: int, chips: int, why: str) -> None:
+        self.controls.forget(table.id, user_id)
         text = f"<@{user_id}> {why}; {chips} chips went back to their bankroll."
         self._send(table, ("say", text, PINGS))
 
     async def table_closed(self, table: LiveTable, returned: dict[int, int], why: str) -> None:
         self._cancel_paced_edit(table)
+        self.controls.forget(table.id)
         self._send(table, ("unping",))
         paid = ", ".join(f"<@{user}> {chips}" for user, chips in returned.items() if chips)
         text = f"The table is closed: {why}." + (f" Cashed out: {paid}." if paid else "")
@@ -170,6 +177,8 @@ class TablePresenter:
                 f"{render.seat_name(seat)}, it's your turn{when}.", allowed_mentions=PINGS
             )
             self.pings[table.id] = message.id
+        elif kind == "hand":
+            await self.controls.bring_up_to_date(table, int(op[1]))
         elif kind == "unping":
             await self._unping(table, channel)
         elif kind == "result":
