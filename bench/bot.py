@@ -2,8 +2,9 @@
 
 - Tables played at once: the real bot behind the offline harness, with 10, 100
   and 500 tables live, each played by scripted players clicking their hand views
-  (real INTERACTION_CREATE payloads): Refresh when others have played, a button
-  to draw, the discard menu to discard. Clicks arrive in waves of up to ten at a
+  (real INTERACTION_CREATE payloads): Refresh when their view is out of date (the
+  bot brings it up to date at their turn), a button to draw, the discard menu to
+  discard. Table edits are paced as live. Clicks arrive in waves of up to ten at a
   time, as bursts of players acting together, and each waits only for its own
   work, so the table edits and turn pings of earlier clicks run beside later
   ones. The latency of a click is the time inside the bot from its gateway
