@@ -111,8 +111,7 @@ class TablePresenter:
 
     async def _paced_edit(self, table: LiveTable) -> None:
         self._edit_due.discard(table.id)
-        if self.bot.tables.tables.get(table.id) is table:  # not closed in the meantime
-            self._send(table, ("edit",))
+        self._send(table, ("edit",))  # a table that closes cancels this first (table_closed)
 
     def _cancel_paced_edit(self, table: LiveTable) -> None:
         self._edit_due.discard(table.id)
