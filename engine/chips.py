@@ -64,10 +64,6 @@ class ChipBook:
         # NamedTuple's generated __new__ calls, and skipping that step halves the cost.
         self.transfers.append(tuple.__new__(Transfer, (source, target, amount, reason)))
 
-    def pay_out(self, pot: str, shares: Sequence[tuple[str, int]], reason: str) -> None:
-        for seat_id, amount in shares:
-            self.move(pot, seat_account(seat_id), amount, reason)
-
     def check(self) -> None:
         """GFF-7.3: nothing negative, and the total never changes."""
         balances = self.balances

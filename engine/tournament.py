@@ -30,7 +30,7 @@ from engine.gff.settlement import ENDINGS
 from engine.strategies import STRATEGIES, get_strategy
 
 STAKE = 10
-BUY_IN = 20 * STAKE  # the default buy-in (GFF-8)
+BUY_IN_STAKES = 20  # the default buy-in (GFF-8)
 Z95 = 1.959964  # two-sided 95% point of the normal distribution
 DEALS_PER_TASK = 25
 
@@ -89,7 +89,7 @@ def play_hand(
     players = {seat: get_strategy(name) for seat, name in zip(ids, playing, strict=True)}
     rngs = {seat: random.Random(rng.getrandbits(64)) for seat in ids}
     hand = GffHand.start(
-        seats=[(seat, 20 * stake) for seat in ids], stake=stake, dealer=dealer, deck=deck
+        seats=[(seat, BUY_IN_STAKES * stake) for seat in ids], stake=stake, dealer=dealer, deck=deck
     )
     while hand.settlement is None:
         seat = hand.order[hand.turn]

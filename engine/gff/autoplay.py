@@ -19,6 +19,9 @@ def stand_in_action(view: PrivateView) -> Action:
         raise ValueError(f"it is not {view.seat}'s turn")
     if DRAW_STOCK in view.legal:
         return Draw(view.seat, STOCK)
-    # Highest value first; among equals the highest rank, so a king goes before a ten.
-    worst = max(view.hand, key=lambda card: (C.value(card), C.rank(card), card))
-    return Discard(view.seat, worst)
+    return Discard(view.seat, highest(view.hand))
+
+
+def highest(hand: tuple[int, ...]) -> int:
+    """The card worth most; among equals the highest rank, so a king goes before a ten."""
+    return max(hand, key=lambda card: (C.value(card), C.rank(card), card))

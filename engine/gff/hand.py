@@ -75,7 +75,7 @@ class GffHand:
     __slots__ = (
         "stake", "seats", "dealer", "deck", "salt", "carried_in", "posted", "order",
         "actions", "events", "stock_draw_events", "settlement", "account", "book",
-        "hands", "dealt", "held", "flip_card", "stock", "discards", "spreads", "hit_wants",
+        "hands", "held", "flip_card", "stock", "discards", "spreads", "hit_wants",
         "laid", "hits_made", "flip_suit", "flop_suit", "flipflop_holders", "schedule",
         "revealed", "reveals_done", "flipflop_paid", "flip_winner", "flop_winner", "won",
         "turn", "phase", "ended", "_commitment",
@@ -121,7 +121,6 @@ class GffHand:
             seat: list(self.deck[i : HAND_SIZE * count : count])
             for i, seat in enumerate(self.order)
         }
-        self.dealt: dict[str, tuple[Card, ...]] = {s: tuple(h) for s, h in self.hands.items()}
         # The same hands as bit sets, kept in step, for the legal-action checks.
         self.held: dict[str, int] = {s: card_mask(h) for s, h in self.hands.items()}
         self.flip_card = self.deck[HAND_SIZE * count - 1]  # the dealer's fifth card
@@ -407,7 +406,7 @@ class GffHand:
 
     def _instant_or_first_turn(self) -> None:
         """GFF-3.3: a 49 or 50 is declared before any turn and ends the round."""
-        values = {s: C.hand_value(self.hands[s]) for s in self.order}
+        values = self._values()
         if max(values.values()) < 49:  # five cards are worth 50 at most
             self._reveal_through(0)
             return
@@ -467,9 +466,13 @@ class GffHand:
         self.book.move(self.account[seat], POT[target], self.stake, why)
         self._log("pays", seat, amount=self.stake, detail=why)
 
+    def _values(self) -> dict[str, int]:
+        """GFF-1.3: what each dealt-in hand is worth now."""
+        return {s: C.hand_value(self.hands[s]) for s in self.order}
+
     def _drop(self, dropper: str) -> None:
         """GFF-6.2: the dropper must be strictly lowest, or is caught."""
-        values = {s: C.hand_value(self.hands[s]) for s in self.order}
+        values = self._values()
         self._log("drop", dropper, tuple(self.hands[dropper]), values[dropper])
         others = [s for s in self.order if s != dropper]
         low = min(values[s] for s in others)
@@ -490,7 +493,7 @@ class GffHand:
 
     def _stock_out(self) -> None:
         """GFF-6.4: after the last stock card's turn, every hand is shown and the lowest wins."""
-        values = {s: C.hand_value(self.hands[s]) for s in self.order}
+        values = self._values()
         low = min(values.values())
         self._finish(ending.STOCK_OUT, tuple(s for s in self.order if values[s] == low), values)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from engine.cards import VALUES
+from engine.cards import VALUES, hand_value
 from engine.strategies.knowledge import Knowledge
 from engine.strategies.layoff import cards_of
 
@@ -28,7 +28,7 @@ def chance_lowest(
     plans = []
     for opponent in know.opponents:
         known = cards_of(opponent.known)[: opponent.cards]
-        known_value = sum(VALUES[c] for c in known)
+        known_value = hand_value(known)
         if known_value <= value and len(known) == opponent.cards:
             return 0.0  # a hand that is all shown and no higher: certainly caught
         plans.append((known_value, opponent.cards - len(known)))

@@ -24,6 +24,7 @@ from engine.actions import (
     Hit,
     Spread,
 )
+from engine.gff.autoplay import highest
 from engine.gff.views import PrivateView
 from engine.spreads import card_mask, find_hits, find_spreads, has_spread
 
@@ -50,11 +51,6 @@ def play_easy(view: PrivateView, rng: random.Random) -> Action:
         index, cards = max(view.hit_options, key=lambda option: (len(option[1]), option))
         return Hit(seat, index, cards)
     return Discard(seat, highest(hand))
-
-
-def highest(hand: tuple[int, ...]) -> int:
-    """The card worth most; among equals the highest rank, so a king goes before a ten."""
-    return max(hand, key=lambda card: (C.value(card), C.rank(card), card))
 
 
 def _wants(hand: tuple[int, ...], top: int, view: PrivateView) -> bool:

@@ -28,10 +28,6 @@ class Knowledge:
     unknown: int  # cards this seat cannot place: the stock and the unshown part of other hands
     opponents: tuple[Opponent, ...]  # in turn order from this seat's left
 
-    @property
-    def unknown_count(self) -> int:
-        return self.unknown.bit_count()
-
 
 def knowledge(view: PrivateView, taken: dict[str, int] | None = None) -> Knowledge:
     """What `view.seat` knows; `taken` adds cards it saw other seats take from the pile."""

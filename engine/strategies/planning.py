@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.cards import VALUES
+from engine.cards import hand_value
 from engine.strategies.knowledge import Knowledge
 from engine.strategies.layoff import Layoff, Table, cards_of, is_two_threes
 
@@ -143,7 +143,7 @@ class Planner:
             outs += others
         else:
             distance += others * base
-        value = sum(VALUES[c] for c in cards_of(kept))
+        value = hand_value(cards_of(kept))
         return (
             (weights.out * outs + weights.tunk * tunks - weights.distance * distance)
             / pool_size
