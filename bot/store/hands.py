@@ -14,7 +14,7 @@ import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
-from bot.store import ledger
+from bot.store import history, ledger
 from bot.store.amounts import MAX_INT64
 from bot.store.errors import (
     HandOver,
@@ -370,14 +370,11 @@ def seats_in_running_hand(db: sqlite3.Connection, table_id: int) -> set[int]:
 
 
 def load_hand(db: sqlite3.Connection, hand_id: int) -> StoredHand:
-    row = db.execute(
-        "SELECT id, table_id, number, seq, status, record, result FROM hands WHERE id = ?",
-        (hand_id,),
-    ).fetchone()
+    query = f"SELECT {history.HAND_COLUMNS} FROM hands WHERE id = ?"
+    row = db.execute(query, (hand_id,)).fetchone()
     if row is None:
         raise NoHand(hand_id)
-    *head, record, result = row
-    return StoredHand(*head, json.loads(record), None if result is None else json.loads(result))
+    return history.stored_hand(row)
 
 
 def running_hands(db: sqlite3.Connection) -> list[tuple[int, int, int, str]]:

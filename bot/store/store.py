@@ -35,6 +35,7 @@ from bot.store.models import (
 from engine.actions import Action
 from engine.gff.hand import GffHand
 from engine.gff.settlement import Settlement
+from engine.record import MAX_SEATS
 
 # What each setting may be (GFF-2.1, 2.4, 8); the words are shown to the admin.
 GUILD_SETTING_RANGES = {
@@ -45,7 +46,7 @@ GUILD_SETTING_RANGES = {
     "daily_chips": ("The daily chips", 0, MAX_CHIPS),
     "turn_seconds": ("The turn time", 15, 600),
 }
-MAX_PLAYERS = 5  # GFF-2.1
+MAX_PLAYERS = MAX_SEATS  # GFF-2.1, as the engine counts them
 MAX_REASON = 200
 
 
@@ -195,7 +196,7 @@ class Store:
         snowflake(channel_id, "The channel id")
         snowflake(host_id, "The host id")
         house = await self.guild_settings(guild_id)
-        stake = setting(house.stake if stake is None else stake, "The stake", 1)
+        stake = setting(house.stake if stake is None else stake, *GUILD_SETTING_RANGES["stake"])
         default_buy_in = min(stake * house.buy_in_stakes, MAX_CHIPS)
         buy_in = setting(
             default_buy_in if buy_in is None else buy_in,
@@ -204,7 +205,8 @@ class Store:
         )
         setting(max_players, "The number of players", 2, MAX_PLAYERS)
         turn_seconds = setting(
-            house.turn_seconds if turn_seconds is None else turn_seconds, "The turn time", 15, 600
+            house.turn_seconds if turn_seconds is None else turn_seconds,
+            *GUILD_SETTING_RANGES["turn_seconds"],
         )
         return await self.db.write(
             tables.open_table,
