@@ -591,13 +591,7 @@ class TableService:
         # GFF-2.6: the store freed these seats as it settled; here they are told.
         for seat_id in settlement.eliminated:
             user = int(seat_id)
-            table.leaving.discard(user)
-            table.away.discard(user)
-            table.timeouts.pop(user, None)
-            if is_computer(user):
-                await self._send_home(table.info.guild_id, user)
-            chips = settlement.stacks[seat_id]
-            await self.listener.player_removed(table, user, chips, "is out: below two stakes")
+            await self._gone(table, user, settlement.stacks[seat_id], "is out: below two stakes")
         removals: list[tuple[int, str]] = []
         for seat in table.info.seats:
             user = seat.user_id
@@ -613,12 +607,7 @@ class TableService:
             except (NotSeated, InHand) as exc:
                 log.warning("Could not cash out %s at table %s: %s", user, table.id, exc)
                 continue
-            table.leaving.discard(user)
-            table.away.discard(user)
-            table.timeouts.pop(user, None)
-            if is_computer(user):
-                await self._send_home(table.info.guild_id, user)
-            await self.listener.player_removed(table, user, chips, why)
+            await self._gone(table, user, chips, why)
         await self._refresh(table)
         if table.closing or not table.has_people():
             why = "the table was ended" if table.closing else "everyone left"
@@ -629,6 +618,15 @@ class TableService:
             seconds = self.next_hand_seconds
             await self.listener.next_hand_soon(table, round(seconds))
             self.scheduler.call_later(seconds, f"deal:{table.id}", lambda: self.deal(table))
+
+    async def _gone(self, table: LiveTable, user: int, chips: int, why: str) -> None:
+        """A player whose seat the store has freed: nothing more is kept for them here."""
+        table.leaving.discard(user)
+        table.away.discard(user)
+        table.timeouts.pop(user, None)
+        if is_computer(user):
+            await self._send_home(table.info.guild_id, user)
+        await self.listener.player_removed(table, user, chips, why)
 
     # -- reading -------------------------------------------------------------------------
 
