@@ -8,7 +8,7 @@ function that sees a hand (`hand_embed`) is used for ephemeral replies only.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import discord
@@ -66,6 +66,14 @@ def _clip(lines: Sequence[str], limit: int = FIELD_LIMIT) -> str:
             break
         kept.append(line)
     return "\n".join(reversed(kept)) or "—"
+
+
+def _spread_lines(public: PublicView) -> list[str]:
+    return [f"{s.index + 1}. {seat_name(s.owner)}: {C.labels(s.cards)}" for s in public.spreads]
+
+
+def _discard_label(public: PublicView) -> str:
+    return C.label(public.discard_top) if public.discard_top is not None else "empty"
 
 
 def _pots_line(public: PublicView) -> str:
@@ -126,12 +134,9 @@ def table_embed(
         f"flop {C.SUIT_SYMBOLS[public.flop_suit]}"
     )
     embed.add_field(name="Flip and flop", value=_clip([suits, *shown]), inline=False)
-    spreads = [
-        f"{s.index + 1}. {seat_name(s.owner)}: {C.labels(s.cards)}" for s in public.spreads
-    ]
+    spreads = _spread_lines(public)
     embed.add_field(name="Spreads", value=_clip(spreads) if spreads else "none yet", inline=False)
-    top = C.label(public.discard_top) if public.discard_top is not None else "empty"
-    embed.add_field(name="Discard", value=top, inline=True)
+    embed.add_field(name="Discard", value=_discard_label(public), inline=True)
     embed.add_field(name="Stock", value=f"{public.stock} cards", inline=True)
     embed.add_field(name="Last actions", value=_clip(_last_actions(events)), inline=False)
     if commitment:
@@ -156,7 +161,7 @@ def _last_actions(events: Sequence[Event]) -> list[str]:
 
 
 def lobby_embed(
-    seats: Sequence[SeatLine], *, stake: int, buy_in: int, max_players: int, note: str = ""
+    seats: Sequence[SeatLine], *, stake: int, buy_in: int, max_players: int
 ) -> discord.Embed:
     """The table between hands."""
     lines = [
@@ -167,7 +172,7 @@ def lobby_embed(
         title="Game, Flip and Flop",
         description=(
             f"Stake {stake}, buy-in {buy_in}, up to {max_players} players. "
-            + (note or "Join with `/gff join`; the host starts with `/gff start`.")
+            + "Join with `/gff join`; the host starts with `/gff start`."
         ),
         colour=GREY,
     )
@@ -178,9 +183,7 @@ def lobby_embed(
     return embed
 
 
-def result_embed(
-    settlement: Settlement, *, hand_number: int, name: Callable[[str], str] = seat_name
-) -> discord.Embed:
+def result_embed(settlement: Settlement, *, hand_number: int) -> discord.Embed:
     """How a hand ended: the hands the rules show, each pot's winners, each net."""
     embed = discord.Embed(
         title=f"Hand {hand_number}: won by {ENDED.get(settlement.ended, settlement.ended)}",
@@ -188,26 +191,27 @@ def result_embed(
     )
     if settlement.shown:
         hands = [
-            f"{name(seat)}: {C.labels(cards) or 'no cards'} = {settlement.values[seat]}"
+            f"{seat_name(seat)}: {C.labels(cards) or 'no cards'} = {settlement.values[seat]}"
             for seat, cards in settlement.shown.items()
         ]
         embed.add_field(name="Hands shown", value=_clip(hands), inline=False)
     pots = []
     for pot, winners in settlement.won.items():
         label = "50 bonus" if pot == "bonus" else POT_NAMES.get(pot, pot)
-        pots.append(f"**{label}**: " + ", ".join(f"{name(s)} +{n}" for s, n in winners.items()))
+        shares = ", ".join(f"{seat_name(s)} +{n}" for s, n in winners.items())
+        pots.append(f"**{label}**: {shares}")
     for pot, carried in settlement.carry.items():
         if carried:
             pots.append(f"**{POT_NAMES[pot]}**: nobody could win it; {carried} carries over")
     embed.add_field(name="Pots", value=_clip(pots) if pots else "—", inline=False)
     nets = [  # the seats dealt in: those that posted
-        f"{name(seat)}: {'+' if net > 0 else ''}{net} → {settlement.stacks[seat]}"
+        f"{seat_name(seat)}: {'+' if net > 0 else ''}{net} → {settlement.stacks[seat]}"
         for seat, net in settlement.net.items()
         if seat in settlement.posted
     ]
     embed.add_field(name="Net this hand", value=_clip(nets), inline=False)
     if settlement.eliminated:
-        out = ", ".join(name(s) for s in settlement.eliminated)
+        out = ", ".join(seat_name(s) for s in settlement.eliminated)
         embed.add_field(name="Out", value=f"{out}: below two stakes", inline=False)
     return embed
 
@@ -228,14 +232,11 @@ def hand_embed(view: PrivateView, *, note: str = "") -> discord.Embed:
         title="Your hand", description=f"{said}# {cards}\nWorth **{view.value}**. {state}",
         colour=GREEN if view.legal else GREY,
     )
-    top = C.label(public.discard_top) if public.discard_top is not None else "empty"
     embed.add_field(name="You posted", value=posted, inline=True)
-    embed.add_field(name="Discard", value=top, inline=True)
+    embed.add_field(name="Discard", value=_discard_label(public), inline=True)
     embed.add_field(name="Stock", value=f"{public.stock} cards", inline=True)
     if public.spreads:
-        spreads = [f"{s.index + 1}. {seat_name(s.owner)}: {C.labels(s.cards)}"
-                   for s in public.spreads]
-        embed.add_field(name="Spreads", value=_clip(spreads), inline=False)
+        embed.add_field(name="Spreads", value=_clip(_spread_lines(public)), inline=False)
     return embed
 
 
