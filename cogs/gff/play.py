@@ -85,11 +85,15 @@ class HandControls:
             self.shown.pop((table.id, user_id), None)
 
     def forget(self, table_id: int, user_id: int | None = None) -> None:
-        """A player left (or, with no user, the table closed): their views stay as they are."""
-        for key in [k for k in self.shown if k[0] == table_id and user_id in (None, k[1])]:
-            del self.shown[key]
+        """A player left (or, with no user, the table closed): their views stay as they are,
+        and their picked cards are dropped."""
+        for kept in (self.shown, self.picked):
+            for key in [k for k in kept if k[0] == table_id and user_id in (None, k[1])]:
+                del kept[key]
 
     def _remember(self, table: LiveTable, interaction: discord.Interaction) -> None:
+        if self.tables.tables.get(table.id) is not table:
+            return  # the click that closed the table: there are no more turns to show
         # Editing the answer needs only the interaction's token: the clicked message it
         # carries (parsed, with every component) would be kept for nothing.
         interaction.message = None

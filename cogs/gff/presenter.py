@@ -189,7 +189,11 @@ class TablePresenter:
             await channel.send(op[1], allowed_mentions=op[2])
         elif kind == "closed":
             await channel.send(op[1], allowed_mentions=SILENT)
+            # Nothing more is sent for a closed table: its bookkeeping goes (this worker
+            # finishes on the queue it holds).
             self._shown_at.pop(table.id, None)
+            self._queues.pop(table.id, None)
+            self._workers.pop(table.id, None)
             old = self.table_messages.pop(table.id, None)
             if old is not None:
                 await channel.get_partial_message(old).edit(view=None)
