@@ -6,7 +6,6 @@ two views of `/bankroll` are its subcommands `show [player]` and `top`.
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING
 
 import discord
@@ -84,7 +83,7 @@ class BankrollCog(commands.Cog):
         except StoreError as refused:
             await interaction.response.send_message(refused.message, ephemeral=True)
             return
-        ready = int(time.time()) + 24 * 60 * 60
+        ready = wallet.daily_ready_ms() // 1000  # the store's rule and clock
         await interaction.response.send_message(
             f"+{given} chips. Your bankroll: {wallet.balance}. Next daily chips <t:{ready}:R>.",
             ephemeral=True,

@@ -120,6 +120,8 @@ async def test_daily_chips_once_a_day_and_the_standings(harness):
     ann, bob = h.user("ann"), h.user("bob")
     await h.slash(ann, "daily")
     assert "+200" in h.last_response(ann).text()
+    wallet_now = await h.bot.store.wallet(h.guild_id, ann.id)
+    assert f"<t:{wallet_now.daily_ready_ms() // 1000}:R>" in h.last_response(ann).text()
     await h.slash(ann, "daily")
     again = h.last_response(ann)
     assert again.ephemeral and "+200" not in again.text()
