@@ -40,12 +40,17 @@ class GffTree(app_commands.CommandTree):
         await tell_user_it_failed(interaction)
 
 
+async def answer(interaction: discord.Interaction, text: str) -> None:
+    """One ephemeral line: the interaction's answer, or a follow-up if it has one."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
 async def tell_user_it_failed(interaction: discord.Interaction) -> None:
     try:
-        if interaction.response.is_done():
-            await interaction.followup.send(SORRY, ephemeral=True)
-        else:
-            await interaction.response.send_message(SORRY, ephemeral=True)
+        await answer(interaction, SORRY)
     except discord.HTTPException:
         # The interaction may have expired; the log above already has the cause.
         log.warning("Could not tell the user that interaction %s failed", interaction.id)

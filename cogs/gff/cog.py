@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.client import answer
 from bot.store import StoreError
 from bot.tables import TableError
 from cogs.gff.play import HandControls
@@ -29,13 +30,6 @@ Stake = app_commands.Range[int, 1, 1_000_000]
 BuyIn = app_commands.Range[int, 4, 1_000_000_000]
 Players = app_commands.Range[int, 2, 5]
 TurnSeconds = app_commands.Range[int, 15, 600]
-
-
-async def answer(interaction: discord.Interaction, text: str) -> None:
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
 
 
 async def refusing(
