@@ -16,7 +16,7 @@ from bot.tables import AsyncioScheduler, Scheduler, SilentListener, TableService
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS: tuple[str, ...] = ("cogs.gff", "cogs.bankroll")
+EXTENSIONS: tuple[str, ...] = ("cogs.gff", "cogs.bankroll", "cogs.admin")
 
 YOUNG_COLLECTION_AFTER = 2_000  # new objects; CPython's default is 700
 SORRY = "Something went wrong on our side; nothing was changed."

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import json
-import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
@@ -21,8 +20,6 @@ from cogs.gff.rules import rules_embed
 
 if TYPE_CHECKING:
     from bot.client import GffBot
-
-log = logging.getLogger(__name__)
 
 HISTORY_HANDS = 10
 
@@ -251,79 +248,3 @@ class GffCog(commands.Cog):
         embed.description = "\n".join(lines) or "No hands yet."
         embed.set_footer(text="/gff history hand:<number> gives a finished hand's full record.")
         return embed
-
-    @gff.command(name="audit", description="Check that every chip here is accounted for")
-    @app_commands.default_permissions(manage_guild=True)
-    async def audit(self, interaction: discord.Interaction) -> None:
-        if not (interaction.permissions and interaction.permissions.manage_guild):
-            await answer(interaction, "The audit needs Manage Server.")
-            return
-        found = await self.bot.store.audit(interaction.guild_id)
-        verdict = (
-            "Every chip is accounted for." if found.balances
-            else "The chips do NOT add up: the log has the details."
-        )
-        if not found.balances:
-            log.error("Audit of guild %s failed: %s", interaction.guild_id, found)
-        embed = discord.Embed(title="Chip audit", description=verdict,
-                              colour=discord.Colour.green() if found.balances
-                              else discord.Colour.red())
-        for name, value in (
-            ("Minted", found.minted), ("Burned", found.burned),
-            ("In bankrolls", found.wallets), ("At tables", found.stacks),
-            ("In pots of hands being played", found.in_play),
-            ("Carried to the next deal", found.carried),
-            ("Held in all", found.held), ("Minted − burned", found.minted - found.burned),
-        ):
-            embed.add_field(name=name, value=str(value))
-        if found.mismatches:
-            embed.add_field(name="Accounts off", value=str(len(found.mismatches)), inline=False)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
-
-    # -- server settings ------------------------------------------------------------------
-
-    @gff.command(name="config", description="This server's table defaults (Manage Server)")
-    @app_commands.default_permissions(manage_guild=True)
-    @app_commands.describe(
-        stake="chips posted to each pot",
-        buy_in_stakes="the buy-in, in stakes (at least 4)",
-        starting_chips="chips in a new player's bankroll",
-        daily_chips="chips /daily gives",
-        turn_seconds="time for a turn, 15 to 600 seconds",
-    )
-    async def config(
-        self,
-        interaction: discord.Interaction,
-        stake: Stake | None = None,
-        buy_in_stakes: app_commands.Range[int, 4, 1000] | None = None,
-        starting_chips: app_commands.Range[int, 0, 1_000_000_000] | None = None,
-        daily_chips: app_commands.Range[int, 0, 1_000_000_000] | None = None,
-        turn_seconds: TurnSeconds | None = None,
-    ) -> None:
-        if not (interaction.permissions and interaction.permissions.manage_guild):
-            await answer(interaction, "Changing the server's defaults needs Manage Server.")
-            return
-        changes = {
-            name: value
-            for name, value in (
-                ("stake", stake), ("buy_in_stakes", buy_in_stakes),
-                ("starting_chips", starting_chips), ("daily_chips", daily_chips),
-                ("turn_seconds", turn_seconds),
-            )
-            if value is not None
-        }
-
-        async def work() -> str:
-            store = self.bot.store
-            if changes:
-                house = await store.update_guild_settings(interaction.guild_id, **changes)
-            else:
-                house = await store.guild_settings(interaction.guild_id)
-            said = "Saved. " if changes else ""
-            return (
-                f"{said}New tables here: stake {house.stake}, buy-in {house.buy_in_stakes} "
-                f"stakes ({house.buy_in} chips), {house.turn_seconds} s a turn. New players "
-                f"start with {house.starting_chips} chips; /daily gives {house.daily_chips}."
-            )
-
-        await refusing(interaction, work)

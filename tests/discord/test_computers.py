@@ -49,7 +49,7 @@ async def test_one_person_and_two_computer_players_play_a_hand_to_the_end(harnes
     shown = d.table_message().text()
     assert "🤖" in shown  # computer moves are in the table's log like anyone's
     d.assert_no_hidden_card_in_public()
-    await h.slash(h.owner, "gff audit")
+    await h.slash(h.owner, "audit")
     assert "Every chip is accounted for" in h.last_response(h.owner).text()
 
 

@@ -95,7 +95,7 @@ async def test_joining_twice(playing):
 async def test_joining_without_the_chips(harness):
     h = harness
     await h.slash(h.user("ann"), "gff join")  # a table with the default 200 buy-in
-    await h.slash(h.owner, "gff config", starting_chips=50)
+    await h.slash(h.owner, "config", starting_chips=50)
     poor = h.user("poor")
     before_tables = (await h.bot.store.table(h.bot.tables.in_channel(h.channel.id).id)).seats
     await h.slash(poor, "gff join")
@@ -127,7 +127,7 @@ async def test_a_non_host_cannot_start_or_end(harness):
 async def test_config_needs_manage_server(harness):
     h = harness
     bob = h.user("bob", permissions=discord.Permissions.none())
-    await refused(h, bob, "Manage Server", lambda: h.slash(bob, "gff config", stake=50))
+    await refused(h, bob, "Manage Server", lambda: h.slash(bob, "config", stake=50))
     assert (await h.bot.store.guild_settings(h.guild_id)).stake == 10
 
 

@@ -113,7 +113,7 @@ async def test_a_hand_in_play_keeps_its_table_open(harness):
 async def test_the_audit_shows_where_the_chips_are_and_that_they_balance(harness):
     d = await started(harness)
     h = d.h
-    await h.slash(h.owner, "gff audit")
+    await h.slash(h.owner, "audit")
     shown = h.last_response(h.owner)
     fields = {f["name"]: f["value"] for f in shown.embed["fields"]}
     assert shown.ephemeral and "Every chip is accounted for" in shown.text()
@@ -121,7 +121,7 @@ async def test_the_audit_shows_where_the_chips_are_and_that_they_balance(harness
     assert fields["At tables"] == "510" and fields["In pots of hands being played"] == "30"
     assert fields["Carried to the next deal"] == "60" and fields["Held in all"] == "3000"
     bob = h.user("nobody", permissions=discord.Permissions.none())
-    await h.slash(bob, "gff audit")
+    await h.slash(bob, "audit")
     assert "Manage Server" in h.last_response(bob).text()
 
 

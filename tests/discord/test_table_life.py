@@ -105,9 +105,9 @@ async def test_history_lists_hands_and_hands_out_a_finished_record(harness):
 
 async def test_config_shows_and_changes_the_server_defaults(harness):
     h = harness
-    await h.slash(h.owner, "gff config")
+    await h.slash(h.owner, "config")
     assert "stake 10" in h.last_response(h.owner).text()
-    await h.slash(h.owner, "gff config", stake=5, buy_in_stakes=10, daily_chips=50)
+    await h.slash(h.owner, "config", stake=5, buy_in_stakes=10, daily_chips=50)
     assert "Saved" in h.last_response(h.owner).text()
     ann = h.user("ann")
     await h.slash(ann, "gff join")

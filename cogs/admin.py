@@ -1,0 +1,120 @@
+"""Server administration: `/config` and `/audit`, for members with Manage Server.
+
+They are top-level commands, not subcommands of a game's group, because Discord applies
+default member permissions to a top-level command only: a subcommand's are dropped, and
+a whole group would then be offered to everyone. With Manage Server as the default,
+Discord does not even show them to other members; a server's admins may change who sees
+them, so each still checks Manage Server when it runs.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import answer
+from bot.store import StoreError
+
+if TYPE_CHECKING:
+    from bot.client import GffBot
+
+log = logging.getLogger(__name__)
+
+Stake = app_commands.Range[int, 1, 1_000_000]
+BuyInStakes = app_commands.Range[int, 4, 1000]
+Chips = app_commands.Range[int, 0, 1_000_000_000]
+TurnSeconds = app_commands.Range[int, 15, 600]
+
+
+def can_manage(interaction: discord.Interaction) -> bool:
+    return bool(interaction.permissions and interaction.permissions.manage_guild)
+
+
+class AdminCog(commands.Cog):
+    def __init__(self, bot: GffBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="config", description="This server's table defaults (Manage Server)")
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    @app_commands.describe(
+        stake="chips posted to each pot",
+        buy_in_stakes="the buy-in, in stakes (at least 4)",
+        starting_chips="chips in a new player's bankroll",
+        daily_chips="chips /daily gives",
+        turn_seconds="time for a turn, 15 to 600 seconds",
+    )
+    async def config(
+        self,
+        interaction: discord.Interaction,
+        stake: Stake | None = None,
+        buy_in_stakes: BuyInStakes | None = None,
+        starting_chips: Chips | None = None,
+        daily_chips: Chips | None = None,
+        turn_seconds: TurnSeconds | None = None,
+    ) -> None:
+        if not can_manage(interaction):
+            await answer(interaction, "Changing the server's defaults needs Manage Server.")
+            return
+        changes = {
+            name: value
+            for name, value in (
+                ("stake", stake), ("buy_in_stakes", buy_in_stakes),
+                ("starting_chips", starting_chips), ("daily_chips", daily_chips),
+                ("turn_seconds", turn_seconds),
+            )
+            if value is not None
+        }
+        store = self.bot.store
+        try:
+            if changes:
+                house = await store.update_guild_settings(interaction.guild_id, **changes)
+            else:
+                house = await store.guild_settings(interaction.guild_id)
+        except StoreError as refused:
+            await answer(interaction, refused.message)
+            return
+        said = "Saved. " if changes else ""
+        await answer(
+            interaction,
+            f"{said}New tables here: stake {house.stake}, buy-in {house.buy_in_stakes} "
+            f"stakes ({house.buy_in} chips), {house.turn_seconds} s a turn. New players "
+            f"start with {house.starting_chips} chips; /daily gives {house.daily_chips}.",
+        )
+
+    @app_commands.command(name="audit", description="Check that every chip here is accounted for")
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    async def audit(self, interaction: discord.Interaction) -> None:
+        if not can_manage(interaction):
+            await answer(interaction, "The audit needs Manage Server.")
+            return
+        found = await self.bot.store.audit(interaction.guild_id)
+        verdict = (
+            "Every chip is accounted for." if found.balances
+            else "The chips do NOT add up: the log has the details."
+        )
+        if not found.balances:
+            log.error("Audit of guild %s failed: %s", interaction.guild_id, found)
+        embed = discord.Embed(title="Chip audit", description=verdict,
+                              colour=discord.Colour.green() if found.balances
+                              else discord.Colour.red())
+        for name, value in (
+            ("Minted", found.minted), ("Burned", found.burned),
+            ("In bankrolls", found.wallets), ("At tables", found.stacks),
+            ("In pots of hands being played", found.in_play),
+            ("Carried to the next deal", found.carried),
+            ("Held in all", found.held), ("Minted − burned", found.minted - found.burned),
+        ):
+            embed.add_field(name=name, value=str(value))
+        if found.mismatches:
+            embed.add_field(name="Accounts off", value=str(len(found.mismatches)), inline=False)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+async def setup(bot: GffBot) -> None:
+    await bot.add_cog(AdminCog(bot))
