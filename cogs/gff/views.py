@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from cogs.table.items import AnsweringItem
 from engine import cards as C
 from engine.actions import DISCARD_CARD, DRAW_DISCARD, DRAW_STOCK, DROP, HIT, SPREAD
 from engine.cards import Card
@@ -66,6 +67,7 @@ def hand_custom_id(table_id: int, owner: int, at: tuple[int, int], act: str) -> 
 
 
 class TableButton(
+    AnsweringItem,
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"gff:(?P<table>[0-9]{1,20}):(?P<act>" + "|".join(TABLE_ACTS) + ")",
 ):
@@ -81,7 +83,7 @@ class TableButton(
     ) -> TableButton:
         return cls(int(match["table"]), match["act"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def clicked(self, interaction: discord.Interaction) -> None:
         await _controls(interaction).table_button(interaction, self.table_id, self.act)
         _let_go(self, interaction)
 
@@ -92,6 +94,7 @@ _HAND_ID = (
 
 
 class HandButton(
+    AnsweringItem,
     discord.ui.DynamicItem[discord.ui.Button],
     template=_HAND_ID + "(?P<act>" + "|".join(BUTTON_ACTS) + ")",
 ):
@@ -108,7 +111,7 @@ class HandButton(
         at = (int(match["hand"]), int(match["seq"]))
         return cls(int(match["table"]), int(match["owner"]), at, match["act"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def clicked(self, interaction: discord.Interaction) -> None:
         await _controls(interaction).hand_click(
             interaction, self.table_id, self.owner, self.at, self.act, []
         )
@@ -116,6 +119,7 @@ class HandButton(
 
 
 class HandMenu(
+    AnsweringItem,
     discord.ui.DynamicItem[discord.ui.Select],
     template=_HAND_ID + "(?P<act>" + "|".join(MENU_ACTS) + ")",
 ):
@@ -132,7 +136,7 @@ class HandMenu(
         at = (int(match["hand"]), int(match["seq"]))
         return cls(int(match["table"]), int(match["owner"]), at, match["act"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def clicked(self, interaction: discord.Interaction) -> None:
         values: list[Any] = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
         await _controls(interaction).hand_click(
             interaction, self.table_id, self.owner, self.at, self.act, values

@@ -1,0 +1,1 @@
+"""What every game's table UI shares."""
