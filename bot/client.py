@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import command_sync
 from bot.settings import Settings
 from bot.store import GuildSettings, Store
 from bot.tables import AsyncioScheduler, Scheduler, SilentListener, TableService
@@ -119,16 +120,8 @@ class GffBot(commands.Bot):
             await store.close()
 
     async def sync_commands(self) -> None:
-        guild_id = self.settings.dev_guild_id
-        if guild_id is None:
-            synced = await self.tree.sync()
-            log.info("Synced %d global commands (may take a while to show up)", len(synced))
-            return
-        # Guild commands show up at once, which is what development wants.
-        guild = discord.Object(id=guild_id)
-        self.tree.copy_global_to(guild=guild)
-        synced = await self.tree.sync(guild=guild)
-        log.info("Synced %d commands to server %s", len(synced), guild_id)
+        path = command_sync.record_path(self.settings.database_path)
+        await command_sync.sync_commands(self.tree, self.settings.dev_guild_id, path)
 
     async def on_ready(self) -> None:
         log.info("Logged in as %s (id %s) in %d servers", self.user, self.user.id, len(self.guilds))
