@@ -103,7 +103,11 @@ async def sync_commands(
             del synced[scope]
 
     if synced != before or not path.exists():
-        write_record(path, synced)
+        try:
+            write_record(path, synced)
+        except OSError as error:
+            log.warning("Could not keep the record of synced commands %s (%s): the next start "
+                        "syncs again", path, error)
 
 
 async def clear(tree: app_commands.CommandTree, scope: str) -> bool:

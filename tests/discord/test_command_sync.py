@@ -136,3 +136,16 @@ async def test_a_failed_emptying_is_tried_again_at_the_next_start(booted):
     await h.restart()
     assert syncs(h)[-1] == ("global", []) and h.recorder.global_commands == []
     assert set(recorded(h)) == {str(h.guild_id)}
+
+
+async def test_a_record_that_cannot_be_read_or_kept_means_syncing_again(tmp_path, caplog):
+    database = tmp_path / "gff.sqlite3"
+    record_path(database).mkdir()  # neither readable nor replaceable as a file
+    with caplog.at_level(logging.WARNING, logger="bot.command_sync"):
+        async with Harness(database_path=database) as h:
+            await h.restart()
+            assert syncs(h) == [("global", ALL), ("global", ALL)]
+            assert h.bot.is_ready()
+    warned = [r.getMessage() for r in caplog.records if r.name == "bot.command_sync"]
+    assert any("Could not keep the record" in text for text in warned)
+    assert any("Ignoring the record" in text for text in warned)
