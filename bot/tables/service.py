@@ -51,11 +51,13 @@ IDLE_SECONDS = 30 * 60  # a table with no hand and no command for this long clos
 
 
 class TableError(Exception):
-    """A refusal a player can read; nothing was changed."""
+    """A refusal a player can read; nothing was changed. `code` is the engine's error
+    code (rules/replay.md) when the engine refused the action."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, code: str | None = None) -> None:
         super().__init__(message)
         self.message = message
+        self.code = code
 
 
 class StaleButton(TableError):
@@ -437,7 +439,7 @@ class TableService:
             try:
                 hand.check(action)
             except EngineError as refused:
-                raise TableError(refused.message) from None
+                raise TableError(refused.message, refused.code) from None
             table.timeouts.pop(user_id, None)
             if user_id in table.away:
                 table.away.discard(user_id)

@@ -14,7 +14,7 @@ import discord
 
 from bot.store import StoreError
 from bot.tables import LiveTable, StaleButton, TableError
-from cogs.gff.render import hand_embed
+from cogs.gff.render import hand_embed, seat_name
 from cogs.gff.views import hand_view
 from engine import cards as C
 from engine.actions import DISCARD, STOCK, Action, Discard, Draw, Drop, Hit, Spread
@@ -141,7 +141,7 @@ class HandControls:
         except StaleButton as stale:
             note, targets = stale.message, None
         except (TableError, StoreError) as refused:
-            note, targets = f"Not done: {refused.message}", None
+            note, targets = _refusal(refused, table), None
         try:
             embed, view = self.render(table, user, note, targets)
         except TableError as gone:  # the hand ended and a new one left this player out
@@ -211,6 +211,15 @@ class HandControls:
             except (IndexError, ValueError):
                 raise TableError("choose a spread from the list.") from None
         raise TableError("that button does nothing.")
+
+
+def _refusal(refused: TableError | StoreError, table: LiveTable) -> str:
+    """The refusal as the player who clicked reads it. The engine's message names seats
+    in the third person, for a record's replay; here it speaks to the one who acted."""
+    hand = table.hand
+    if getattr(refused, "code", None) == "not_your_turn" and hand and hand.current:
+        return f"It is not your turn; waiting for {seat_name(hand.current)}."
+    return f"Not done: {refused.message}"
 
 
 def _cards(values: list[str]) -> list[Card]:
