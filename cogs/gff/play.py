@@ -61,19 +61,33 @@ class HandControls:
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
         self._remember(table, interaction)
 
-    async def bring_up_to_date(self, table: LiveTable, user_id: int) -> None:
-        """The player's latest hand view, shown again as the table stands: at their turn,
-        so the buttons they need are live without a Refresh.
+    def views_at(
+        self, table_id: int, *, but: int | None = None
+    ) -> list[tuple[int, tuple[discord.Interaction, float]]]:
+        """The players' latest hand views at a table (all but one player's), as they are
+        now: a table that closes forgets them before its last sends go out."""
+        return [(user, kept) for (table, user), kept in self.shown.items()
+                if table == table_id and user != but]
+
+    async def bring_up_to_date(
+        self, table: LiveTable, user_id: int,
+        kept: tuple[discord.Interaction, float] | None = None,
+    ) -> None:
+        """The player's latest hand view (or the one `kept`), shown again as the table
+        stands: at their turn, so the buttons they need are live without a Refresh, and
+        when the hand ends, so it no longer says whom it waits for.
 
         Only while Discord still lets the bot edit that answer; a view the player
-        dismissed, or one too old, is forgotten and they use Refresh as before.
+        dismissed, or one too old, is forgotten and they use Refresh as before. After a
+        restart the bot no longer holds any view's interaction: a view is brought up to
+        date by the player's next click on it (README, Playing).
         """
-        kept = self.shown.get((table.id, user_id))
+        kept = kept or self.shown.get((table.id, user_id))
         if kept is None:
             return
         interaction, since = kept
         if self.bot.scheduler.now() - since > EDITABLE_SECONDS:
-            del self.shown[(table.id, user_id)]
+            self.shown.pop((table.id, user_id), None)
             return
         try:
             async with table.lock:  # committed state only

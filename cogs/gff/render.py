@@ -23,6 +23,7 @@ GREEN = discord.Colour.dark_green()
 GOLD = discord.Colour.gold()
 GREY = discord.Colour.light_grey()
 
+LOBBY_TITLE = "Game, Flip and Flop"
 FIELD_LIMIT = 1024  # characters in one embed field value
 LOG_LINES = 6
 
@@ -134,7 +135,7 @@ def table_embed(
     else:
         headline = f"The hand is over: {ENDED.get(public.ended or '', public.ended)}."
     embed = discord.Embed(
-        title=f"Game, Flip and Flop — hand {hand_number}",
+        title=f"{LOBBY_TITLE} — hand {hand_number}",
         description=f"Stake {public.stake}. {headline}",
         colour=GREEN if public.turn else GOLD,
     )
@@ -183,7 +184,7 @@ def lobby_embed(
         for s in seats
     ]
     embed = discord.Embed(
-        title="Game, Flip and Flop",
+        title=LOBBY_TITLE,
         description=(
             f"Stake {stake}, buy-in {buy_in}, up to {max_players} players. "
             + "Join with `/gff join`; the host starts with `/gff start`."
@@ -200,7 +201,7 @@ def lobby_embed(
 def result_embed(settlement: Settlement, *, hand_number: int) -> discord.Embed:
     """How a hand ended: the hands the rules show, each pot's winners, each net."""
     embed = discord.Embed(
-        title=f"Hand {hand_number} is over",
+        title=f"Hand {hand_number}: the result",
         # A title shows a mention as its raw text: the winner is named in the description.
         description=f"{winner_line(settlement)}.",
         colour=GOLD,
