@@ -136,7 +136,10 @@ class HandControls:
         at: tuple[int, int],
         act: str,
         values: list[str],
+        *,
+        shown_pick: list[str] = (),
     ) -> None:
+        """One click in a hand view. `shown_pick` is the pick the clicked view shows."""
         user = interaction.user.id
         if user != owner:
             await interaction.response.send_message(
@@ -151,7 +154,7 @@ class HandControls:
             )
             return
         try:
-            note, targets = await self._click(table, user, at, act, values)
+            note, targets = await self._click(table, user, at, act, values, shown_pick)
         except StaleButton as stale:
             note, targets = stale.message, None
         except (TableError, StoreError) as refused:
@@ -166,7 +169,8 @@ class HandControls:
         self._remember(table, interaction)
 
     async def _click(
-        self, table: LiveTable, user: int, at: tuple[int, int], act: str, values: list[str]
+        self, table: LiveTable, user: int, at: tuple[int, int], act: str, values: list[str],
+        shown_pick: list[str] = (),
     ) -> tuple[str, list[int] | None]:
         """Carry out one click; the note to show and any spreads to choose from."""
         if act == "refresh":
@@ -182,6 +186,9 @@ class HandControls:
             self.picked[(table.id, user)] = (at, cards)
             return f"Picked {C.labels(sorted(cards))}.", None
         picked = sorted(self._picked(table, user, at))
+        if not picked and shown_pick:  # picked before a restart: the view remembers it
+            picked = sorted(set(_cards(shown_pick)))
+            self.picked[(table.id, user)] = (at, frozenset(picked))
         before = set(hand.hands.get(seat, ()))
         if act == "hit":
             if not picked:

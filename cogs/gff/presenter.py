@@ -322,7 +322,7 @@ class TablePresenter:
                     else:
                         await self._delete(table, channel, message.id)
                 elif COUNTDOWN.match(message.content):
-                    if table.hand is not None and table.hand.is_over:
+                    if table.hand is None or table.hand.is_over:  # between hands
                         self.countdowns.setdefault(table.id, message.id)
                     else:
                         await self._delete(table, channel, message.id)
