@@ -282,14 +282,14 @@ class GffCog(commands.Cog):
             interaction.guild_id, interaction.channel_id,
             HISTORY_TABLES if number is None else 100,
         )
-        if not tables:
-            raise TableError("There is no table in this channel. Start one with `/gff join`.")
-        if number is None:
-            chosen = tables[0]  # a channel's open table is always its newest
-        else:
+        if number is not None:
             chosen = next((t for t in tables if t.id == number), None)
             if chosen is None:
                 raise TableError(f"Table {number} was not played in this channel.")
+        elif tables:
+            chosen = tables[0]  # a channel's open table is always its newest
+        else:
+            raise TableError("There is no table in this channel. Start one with `/gff join`.")
         return chosen, [t for t in tables[:HISTORY_TABLES] if t.id != chosen.id]
 
     async def _history_embed(self, past: PastTable, earlier: list[PastTable]) -> discord.Embed:
