@@ -118,6 +118,7 @@ class LiveTable:
     deadline: float | None = None  # when the current turn times out
     turn_seat: str | None = None
     last_result: tuple[int, Settlement] | None = None  # (hand number, settlement)
+    restored: bool = False  # brought back at start-up: an earlier run sent its messages
 
     @property
     def id(self) -> int:
@@ -243,6 +244,7 @@ class TableService:
             )
         for info in recovery.tables:
             table = self._track(info, recovery.running.get(info.id))
+            table.restored = True
             table.away = {s.user_id for s in info.seats if s.status == "away"}
             async with table.lock:
                 if table.hand is not None and not table.hand.is_over:

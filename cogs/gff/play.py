@@ -8,6 +8,7 @@ player and action number, because a menu choice is its own interaction.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import discord
@@ -137,7 +138,7 @@ class HandControls:
         act: str,
         values: list[str],
         *,
-        shown_pick: list[str] = (),
+        shown_pick: Sequence[str] = (),
     ) -> None:
         """One click in a hand view. `shown_pick` is the pick the clicked view shows."""
         user = interaction.user.id
@@ -170,7 +171,7 @@ class HandControls:
 
     async def _click(
         self, table: LiveTable, user: int, at: tuple[int, int], act: str, values: list[str],
-        shown_pick: list[str] = (),
+        shown_pick: Sequence[str] = (),
     ) -> tuple[str, list[int] | None]:
         """Carry out one click; the note to show and any spreads to choose from."""
         if act == "refresh":

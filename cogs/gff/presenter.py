@@ -64,7 +64,7 @@ class TablePresenter:
         self._edit_due: set[int] = set()  # tables with a paced edit waiting for its time
         self.lobbies: set[int] = set()  # tables whose message shows the lobby, not a hand
         self.countdowns: dict[int, int] = {}  # table id -> its "Next hand" message
-        self._looked: set[int] = set()  # tables whose channel was read back after a start
+        self._looked: set[int] = set()  # restored tables whose channel was read back
 
     # -- the service's listener -----------------------------------------------------------
 
@@ -255,7 +255,7 @@ class TablePresenter:
         *, new: bool, replace: bool, lobby: bool,
     ) -> None:
         old = self.table_messages.get(table.id)
-        if old is None and table.id not in self._looked:
+        if old is None and table.restored and table.id not in self._looked:
             self._looked.add(table.id)
             old = await self._find_after_restart(table, channel, embed)
             if old is not None:
