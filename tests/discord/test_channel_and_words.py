@@ -40,9 +40,12 @@ async def test_ending_the_table_between_hands_takes_the_countdown_away(harness):
     d = await TableDriver.playing(harness)
     await d.act("ann", "drop")
     (countdown,) = countdowns(d)
+    table_id = d.table.id
     await d.h.slash(d.host, "gff end")
     assert d.table is None
     assert countdowns(d) == [] and d.h.message(countdown.id).deleted
+    presenter = d.h.bot.get_cog("GffCog").presenter
+    assert table_id not in presenter.countdowns and table_id not in presenter.lobbies
     assert any("The table is closed" in m.content for m in d.h.public_messages())
 
 
