@@ -19,15 +19,27 @@ def new_salt() -> str:
     return secrets.token_hex(16)
 
 
+def committed_text(deck: Sequence[Card], salt: str) -> str:
+    """Exactly what is hashed, as text; its UTF-8 bytes go into SHA-256. Card codes are
+    the record's (`TH` for the ten of hearts)."""
+    return salt + ":" + " ".join(C.code(card) for card in deck)
+
+
 def commitment(deck: Sequence[Card], salt: str) -> str:
-    text = salt + ":" + " ".join(C.code(card) for card in deck)
-    return hashlib.sha256(text.encode()).hexdigest()
+    return hashlib.sha256(committed_text(deck, salt).encode()).hexdigest()
+
+
+def record_text(record: dict) -> str | None:
+    """The committed text of a finished hand's record, or None if it lacks a deck or salt."""
+    try:
+        return committed_text([C.parse(code) for code in record["deck"]], record["salt"])
+    except (KeyError, TypeError, ValueError):
+        return None
 
 
 def verify(record: dict) -> bool:
     """Whether a finished hand's record matches the commitment shown at its deal."""
-    try:
-        deck = [C.parse(code) for code in record["deck"]]
-        return commitment(deck, record["salt"]) == record["commitment"]
-    except (KeyError, TypeError, ValueError):
-        return False
+    text = record_text(record)
+    return text is not None and (
+        hashlib.sha256(text.encode()).hexdigest() == record.get("commitment")
+    )

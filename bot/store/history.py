@@ -1,11 +1,12 @@
-"""Reading finished hands back: a table's last hands, one hand by its number."""
+"""Reading finished hands back: a channel's tables, a table's last hands, one hand by its
+number. Closed tables are read too: their last hand is as checkable as any other."""
 
 from __future__ import annotations
 
 import json
 import sqlite3
 
-from bot.store.models import StoredHand
+from bot.store.models import PastTable, StoredHand
 
 HAND_COLUMNS = "id, table_id, number, seq, status, record, result"
 
@@ -28,3 +29,17 @@ def hand_by_number(db: sqlite3.Connection, table_id: int, number: int) -> Stored
         f"SELECT {HAND_COLUMNS} FROM hands WHERE table_id = ? AND number = ?", (table_id, number)
     ).fetchone()
     return None if row is None else stored_hand(row)
+
+
+def channel_tables(
+    db: sqlite3.Connection, guild_id: int, channel_id: int, limit: int
+) -> list[PastTable]:
+    """The tables of one channel, newest first. The guild narrows the search to the
+    `tables_by_guild` index: a server has few tables, so no index on the channel is needed."""
+    rows = db.execute(
+        "SELECT t.id, t.status, t.opened_ms, t.closed_ms,"
+        " (SELECT COUNT(*) FROM hands AS h WHERE h.table_id = t.id)"
+        " FROM tables AS t WHERE t.guild_id = ? AND t.channel_id = ? ORDER BY t.id DESC LIMIT ?",
+        (guild_id, channel_id, limit),
+    ).fetchall()
+    return [PastTable(*row) for row in rows]

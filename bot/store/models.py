@@ -86,6 +86,17 @@ class StoredHand:
 
 
 @dataclass(frozen=True, slots=True)
+class PastTable:
+    """A table a channel has had, open or closed, for reading its hands back."""
+
+    id: int
+    status: str  # 'open' or 'closed'
+    opened_ms: int
+    closed_ms: int | None
+    hands: int  # hands dealt there, running ones included
+
+
+@dataclass(frozen=True, slots=True)
 class RunningHand:
     """A hand being played, rebuilt from its record: it goes on from `hand.seq`."""
 
@@ -141,8 +152,8 @@ class Audit:
 
     wallets: int
     stacks: int  # at tables, in front of players
-    in_play: int  # in the game pots of hands being played
-    carried: int  # flip and flop chips waiting for the next deal (GFF-4.5)
+    in_play: int  # in the pots of hands being played, flip and flop included
+    carried: int  # flip and flop chips waiting for the next deal, between hands (GFF-4.5)
     minted: int
     burned: int
     mismatches: tuple[tuple[str, int, int], ...]  # (account, per the ledger, stored)

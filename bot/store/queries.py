@@ -166,13 +166,21 @@ def ledger_mismatches(db: sqlite3.Connection, guild_id: int) -> list[tuple[str, 
     return db.execute(AUDIT, {"guild": guild_id}).fetchall()
 
 
+# While a hand runs, its flip and flop pots are being played for (GFF-4): they are in
+# play. Only between hands do those pots wait for the next deal (GFF-4.5).
 BREAKDOWN = """
+WITH pots AS (
+    SELECT pot_game + pot_bonus AS game, pot_flip + pot_flop AS flip_flop,
+           EXISTS (SELECT 1 FROM hands AS h WHERE h.table_id = t.id AND h.status = 'running')
+               AS running
+    FROM tables AS t WHERE t.guild_id = :guild
+)
 SELECT
     (SELECT COALESCE(SUM(balance), 0) FROM wallets WHERE guild_id = :guild),
     (SELECT COALESCE(SUM(s.stack), 0) FROM seats AS s JOIN tables AS t ON t.id = s.table_id
      WHERE t.guild_id = :guild),
-    (SELECT COALESCE(SUM(pot_game + pot_bonus), 0) FROM tables WHERE guild_id = :guild),
-    (SELECT COALESCE(SUM(pot_flip + pot_flop), 0) FROM tables WHERE guild_id = :guild),
+    (SELECT COALESCE(SUM(game + CASE WHEN running THEN flip_flop ELSE 0 END), 0) FROM pots),
+    (SELECT COALESCE(SUM(CASE WHEN running THEN 0 ELSE flip_flop END), 0) FROM pots),
     (SELECT COALESCE(SUM(amount), 0) FROM ledger WHERE guild_id = :guild AND source = 'mint'),
     (SELECT COALESCE(SUM(amount), 0) FROM ledger WHERE guild_id = :guild AND target = 'burn')
 """

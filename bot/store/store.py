@@ -24,6 +24,7 @@ from bot.store.models import (
     Audit,
     GuildChips,
     GuildSettings,
+    PastTable,
     Recovery,
     RunningHand,
     Seat,
@@ -341,6 +342,15 @@ class Store:
         snowflake(table_id, "The table id")
         setting(limit, "The number of hands", 1, 100)
         return await self.db.read(history.recent_hands, table_id, limit)
+
+    async def channel_tables(
+        self, guild_id: int, channel_id: int, limit: int = 10
+    ) -> list[PastTable]:
+        """The tables a channel has had, newest first, closed ones included."""
+        snowflake(guild_id, "The server id")
+        snowflake(channel_id, "The channel id")
+        setting(limit, "The number of tables", 1, 100)
+        return await self.db.read(history.channel_tables, guild_id, channel_id, limit)
 
     async def hand_by_number(self, table_id: int, number: int) -> StoredHand | None:
         snowflake(table_id, "The table id")

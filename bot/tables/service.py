@@ -51,11 +51,13 @@ IDLE_SECONDS = 30 * 60  # a table with no hand and no command for this long clos
 
 
 class TableError(Exception):
-    """A refusal a player can read; nothing was changed."""
+    """A refusal a player can read; nothing was changed. `code` is the engine's error
+    code (rules/replay.md) when the engine refused the action."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, code: str | None = None) -> None:
         super().__init__(message)
         self.message = message
+        self.code = code
 
 
 class StaleButton(TableError):
@@ -116,6 +118,7 @@ class LiveTable:
     deadline: float | None = None  # when the current turn times out
     turn_seat: str | None = None
     last_result: tuple[int, Settlement] | None = None  # (hand number, settlement)
+    restored: bool = False  # brought back at start-up: an earlier run sent its messages
 
     @property
     def id(self) -> int:
@@ -241,6 +244,7 @@ class TableService:
             )
         for info in recovery.tables:
             table = self._track(info, recovery.running.get(info.id))
+            table.restored = True
             table.away = {s.user_id for s in info.seats if s.status == "away"}
             async with table.lock:
                 if table.hand is not None and not table.hand.is_over:
@@ -437,7 +441,7 @@ class TableService:
             try:
                 hand.check(action)
             except EngineError as refused:
-                raise TableError(refused.message) from None
+                raise TableError(refused.message, refused.code) from None
             table.timeouts.pop(user_id, None)
             if user_id in table.away:
                 table.away.discard(user_id)

@@ -12,16 +12,18 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import answer
-from bot.store import StoreError
+from bot.store import PastTable, StoreError
 from bot.tables import TableError
 from cogs.gff.play import HandControls
 from cogs.gff.presenter import TablePresenter
 from cogs.gff.rules import rules_embed
+from engine import fairness
 
 if TYPE_CHECKING:
     from bot.client import GffBot
 
 HISTORY_HANDS = 10
+HISTORY_TABLES = 10  # a channel's tables listed by /gff history
 
 Stake = app_commands.Range[int, 1, 1_000_000]
 BuyIn = app_commands.Range[int, 4, 1_000_000_000]
@@ -40,6 +42,18 @@ async def refusing(
         return
     if text:
         await answer(interaction, text)
+
+
+def _deck_check(record: dict) -> str:
+    """One line that says exactly which bytes the deck commitment hashes, ready to paste."""
+    text = fairness.record_text(record)
+    if text is None:
+        return "This record holds no deck commitment to check."
+    return (
+        "Check the deck: the commitment is SHA-256 of the UTF-8 text `salt:deck` (the "
+        "record's salt, a colon, its deck codes joined by single spaces): "
+        f"`printf '%s' '{text}' | sha256sum` must print {record.get('commitment')}."
+    )
 
 
 @app_commands.guild_only()
@@ -205,35 +219,80 @@ class GffCog(commands.Cog):
 
         await refusing(interaction, work)
 
-    @gff.command(name="history", description="The last hands at this table, or one hand's record")
-    @app_commands.describe(hand="a hand number: its full record as a file")
+    @gff.command(name="history", description="The last hands here, or one hand's record")
+    @app_commands.describe(
+        hand="a hand number: its full record as a file",
+        table="a table number from the list (default: this channel's table, or its last one)",
+        verify="recompute the hand's deck commitment from its record",
+    )
     async def history(
-        self, interaction: discord.Interaction, hand: app_commands.Range[int, 1] | None = None
+        self,
+        interaction: discord.Interaction,
+        hand: app_commands.Range[int, 1] | None = None,
+        table: app_commands.Range[int, 1] | None = None,
+        verify: bool = False,
     ) -> None:
         try:
-            table = self.tables.table_here(interaction.channel_id)
+            past, earlier = await self._history_table(interaction, table)
             if hand is None:
-                embed = await self._history_embed(table.id)
+                embed = await self._history_embed(past, earlier)
                 await interaction.response.send_message(embed=embed, ephemeral=True)
                 return
-            stored = await self.bot.store.hand_by_number(table.id, hand)
+            stored = await self.bot.store.hand_by_number(past.id, hand)
         except (TableError, StoreError) as refused:
             await answer(interaction, refused.message)
             return
         if stored is None or stored.status == "running":
             # A running hand's record holds the deck: it is shown once the hand is over.
-            await answer(interaction, f"Hand {hand} is not finished at this table.")
+            await answer(interaction, f"Hand {hand} is not finished at table {past.id}.")
             return
         data = json.dumps({**stored.record, "result": stored.result}, indent=1).encode()
+        lines = [
+            f"Table {past.id}, hand {hand}: replay it with "
+            f"`python -m engine.replay hand-{hand}.json`.",
+            _deck_check(stored.record),
+        ]
+        if verify:
+            lines.append(
+                "Deck check: **matches** the commitment shown at the deal."
+                if fairness.verify(stored.record)
+                else "Deck check: does **not** match the commitment shown at the deal."
+            )
         await interaction.response.send_message(
-            f"Hand {hand}: replay it with `python -m engine.replay hand-{hand}.json`.",
+            "\n".join(lines),
             file=discord.File(io.BytesIO(data), filename=f"hand-{hand}.json"),
             ephemeral=True,
         )
 
-    async def _history_embed(self, table_id: int) -> discord.Embed:
-        hands = await self.bot.store.recent_hands(table_id, HISTORY_HANDS)
-        embed = discord.Embed(title="The last hands at this table")
+    async def _history_table(
+        self, interaction: discord.Interaction, number: int | None
+    ) -> tuple[PastTable, list[PastTable]]:
+        """The table whose hands are asked for, and the channel's other tables.
+
+        By default the open table here, else the one that closed last: the last hand of
+        a closed table must stay as checkable as any other.
+        """
+        live = self.tables.in_channel(interaction.channel_id)
+        if live is not None:
+            self.tables.touch(live)  # asking about the table is activity
+        tables = await self.bot.store.channel_tables(
+            interaction.guild_id, interaction.channel_id,
+            HISTORY_TABLES if number is None else 100,
+        )
+        if number is not None:
+            chosen = next((t for t in tables if t.id == number), None)
+            if chosen is None:
+                raise TableError(f"Table {number} was not played in this channel.")
+        elif tables:
+            chosen = tables[0]  # a channel's open table is always its newest
+        else:
+            raise TableError("There is no table in this channel. Start one with `/gff join`.")
+        return chosen, [t for t in tables[:HISTORY_TABLES] if t.id != chosen.id]
+
+    async def _history_embed(self, past: PastTable, earlier: list[PastTable]) -> discord.Embed:
+        hands = await self.bot.store.recent_hands(past.id, HISTORY_HANDS)
+        closed = " (closed)" if past.status == "closed" else ""
+        embed = discord.Embed(title=f"The last hands at table {past.id}{closed}")
         lines = []
         for stored in hands:
             result = stored.result or {}
@@ -246,5 +305,18 @@ class GffCog(commands.Cog):
             winners = ", ".join(f"<@{w}>" for w in result.get("game_winners", [])) or "nobody"
             lines.append(f"**{stored.number}.** {result.get('ended', '?')}: game to {winners}")
         embed.description = "\n".join(lines) or "No hands yet."
-        embed.set_footer(text="/gff history hand:<number> gives a finished hand's full record.")
+        if earlier:
+            embed.add_field(
+                name="Other tables in this channel",
+                value="\n".join(
+                    f"table {t.id}: {t.status}, {t.hands} hand{'s' if t.hands != 1 else ''}"
+                    f", opened <t:{t.opened_ms // 1000}:d>"
+                    for t in earlier
+                ),
+                inline=False,
+            )
+        embed.set_footer(
+            text="/gff history hand:<number> [table:<number>] gives a finished hand's full "
+            "record; add verify:True to check its deck."
+        )
         return embed

@@ -8,13 +8,14 @@ player and action number, because a menu choice is its own interaction.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import discord
 
 from bot.store import StoreError
 from bot.tables import LiveTable, StaleButton, TableError
-from cogs.gff.render import hand_embed
+from cogs.gff.render import hand_embed, seat_name
 from cogs.gff.views import hand_view
 from engine import cards as C
 from engine.actions import DISCARD, STOCK, Action, Discard, Draw, Drop, Hit, Spread
@@ -61,19 +62,33 @@ class HandControls:
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
         self._remember(table, interaction)
 
-    async def bring_up_to_date(self, table: LiveTable, user_id: int) -> None:
-        """The player's latest hand view, shown again as the table stands: at their turn,
-        so the buttons they need are live without a Refresh.
+    def views_at(
+        self, table_id: int, *, but: int | None = None
+    ) -> list[tuple[int, tuple[discord.Interaction, float]]]:
+        """The players' latest hand views at a table (all but one player's), as they are
+        now: a table that closes forgets them before its last sends go out."""
+        return [(user, kept) for (table, user), kept in self.shown.items()
+                if table == table_id and user != but]
+
+    async def bring_up_to_date(
+        self, table: LiveTable, user_id: int,
+        kept: tuple[discord.Interaction, float] | None = None,
+    ) -> None:
+        """The player's latest hand view (or the one `kept`), shown again as the table
+        stands: at their turn, so the buttons they need are live without a Refresh, and
+        when the hand ends, so it no longer says whom it waits for.
 
         Only while Discord still lets the bot edit that answer; a view the player
-        dismissed, or one too old, is forgotten and they use Refresh as before.
+        dismissed, or one too old, is forgotten and they use Refresh as before. After a
+        restart the bot no longer holds any view's interaction: a view is brought up to
+        date by the player's next click on it (README, Playing).
         """
-        kept = self.shown.get((table.id, user_id))
+        kept = kept or self.shown.get((table.id, user_id))
         if kept is None:
             return
         interaction, since = kept
         if self.bot.scheduler.now() - since > EDITABLE_SECONDS:
-            del self.shown[(table.id, user_id)]
+            self.shown.pop((table.id, user_id), None)
             return
         try:
             async with table.lock:  # committed state only
@@ -122,7 +137,10 @@ class HandControls:
         at: tuple[int, int],
         act: str,
         values: list[str],
+        *,
+        shown_pick: Sequence[str] = (),
     ) -> None:
+        """One click in a hand view. `shown_pick` is the pick the clicked view shows."""
         user = interaction.user.id
         if user != owner:
             await interaction.response.send_message(
@@ -137,11 +155,11 @@ class HandControls:
             )
             return
         try:
-            note, targets = await self._click(table, user, at, act, values)
+            note, targets = await self._click(table, user, at, act, values, shown_pick)
         except StaleButton as stale:
             note, targets = stale.message, None
         except (TableError, StoreError) as refused:
-            note, targets = f"Not done: {refused.message}", None
+            note, targets = _refusal(refused, table), None
         try:
             embed, view = self.render(table, user, note, targets)
         except TableError as gone:  # the hand ended and a new one left this player out
@@ -152,7 +170,8 @@ class HandControls:
         self._remember(table, interaction)
 
     async def _click(
-        self, table: LiveTable, user: int, at: tuple[int, int], act: str, values: list[str]
+        self, table: LiveTable, user: int, at: tuple[int, int], act: str, values: list[str],
+        shown_pick: Sequence[str] = (),
     ) -> tuple[str, list[int] | None]:
         """Carry out one click; the note to show and any spreads to choose from."""
         if act == "refresh":
@@ -168,6 +187,9 @@ class HandControls:
             self.picked[(table.id, user)] = (at, cards)
             return f"Picked {C.labels(sorted(cards))}.", None
         picked = sorted(self._picked(table, user, at))
+        if not picked and shown_pick:  # picked before a restart: the view remembers it
+            picked = sorted(set(_cards(shown_pick)))
+            self.picked[(table.id, user)] = (at, frozenset(picked))
         before = set(hand.hands.get(seat, ()))
         if act == "hit":
             if not picked:
@@ -211,6 +233,15 @@ class HandControls:
             except (IndexError, ValueError):
                 raise TableError("choose a spread from the list.") from None
         raise TableError("that button does nothing.")
+
+
+def _refusal(refused: TableError | StoreError, table: LiveTable) -> str:
+    """The refusal as the player who clicked reads it. The engine's message names seats
+    in the third person, for a record's replay; here it speaks to the one who acted."""
+    hand = table.hand
+    if getattr(refused, "code", None) == "not_your_turn" and hand and hand.current:
+        return f"It is not your turn; waiting for {seat_name(hand.current)}."
+    return f"Not done: {refused.message}"
 
 
 def _cards(values: list[str]) -> list[Card]:

@@ -11,12 +11,18 @@ Edits of the table message are also paced: at most one per `TABLE_EDIT_SECONDS`
 (Discord lets a channel take about five messages and edits in five seconds), and
 the one that goes out shows every change since the last. A hand's start and end
 are shown at once.
+
+The channel keeps the live table and the results, not stale controls: the lobby
+message goes once the first hand is posted, the "Next hand" countdown once that
+hand starts or the table closes, and after a restart the table's own messages are
+found again (see `_find_after_restart`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -24,7 +30,7 @@ import discord
 from bot.tables import LiveTable
 from bot.tables.computer import is_computer
 from cogs.gff import render
-from cogs.gff.views import table_view
+from cogs.gff.views import table_custom_id, table_view
 from engine.gff.settlement import Settlement
 
 if TYPE_CHECKING:
@@ -39,6 +45,12 @@ LOST_CHANNEL = {10003, 50001, 50013}  # unknown channel, missing access, missing
 PINGS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 SILENT = discord.AllowedMentions.none()
 
+# Messages read back at a restart to find a table's own; a table message further up
+# than this is past where players look, and a new one is posted.
+LOOK_BACK = 50
+COUNTDOWN = re.compile(r"^Next hand <t:\d+:R>\.$")
+TURN_PING = re.compile(r"^<@\d+>, it's your turn")
+
 
 class TablePresenter:
     def __init__(self, bot: GffBot, controls: HandControls) -> None:
@@ -50,6 +62,9 @@ class TablePresenter:
         self._workers: dict[int, asyncio.Task] = {}
         self._shown_at: dict[int, float] = {}  # table id -> when its message last changed
         self._edit_due: set[int] = set()  # tables with a paced edit waiting for its time
+        self.lobbies: set[int] = set()  # tables whose message shows the lobby, not a hand
+        self.countdowns: dict[int, int] = {}  # table id -> its "Next hand" message
+        self._looked: set[int] = set()  # restored tables whose channel was read back
 
     # -- the service's listener -----------------------------------------------------------
 
@@ -57,6 +72,7 @@ class TablePresenter:
         self._edit_soon(table)
 
     async def hand_started(self, table: LiveTable) -> None:
+        self._send(table, ("uncount",))
         self._send(table, ("post", False))
 
     async def turn_started(self, table: LiveTable, seat: str) -> None:
@@ -69,10 +85,16 @@ class TablePresenter:
         self._send(table, ("unping",))
         self._send(table, ("edit",))
         self._send(table, ("result", settlement, number))
+        # The other players' views say the hand is over, as the turn refresh would.
+        hand = table.hand
+        last = hand.actions[-1].seat if hand is not None and hand.actions else None
+        kept = self.controls.views_at(table.id, but=None if last is None else int(last))
+        if kept:
+            self._send(table, ("views", kept))
 
     async def next_hand_soon(self, table: LiveTable, seconds: int) -> None:
         at = int(self.bot.scheduler.now()) + seconds
-        self._send(table, ("say", f"Next hand <t:{at}:R>.", SILENT))
+        self._send(table, ("countdown", f"Next hand <t:{at}:R>."))
 
     async def player_removed(self, table: LiveTable, user_id: int, chips: int, why: str) -> None:
         self.controls.forget(table.id, user_id)
@@ -83,6 +105,7 @@ class TablePresenter:
         self._cancel_paced_edit(table)
         self.controls.forget(table.id)
         self._send(table, ("unping",))
+        self._send(table, ("uncount",))
         paid = ", ".join(f"<@{user}> {chips}" for user, chips in returned.items() if chips)
         text = f"The table is closed: {why}." + (f" Cashed out: {paid}." if paid else "")
         self._send(table, ("closed", text))
@@ -164,20 +187,29 @@ class TablePresenter:
         if kind in ("post", "edit"):
             async with table.lock:  # committed state only
                 embed = self.table_embed(table)
+                lobby = table.running is None
             self._shown_at[table.id] = self.bot.scheduler.now()
-            await self._show_table(table, channel, embed, new=kind == "post", replace=op[-1])
+            await self._show_table(
+                table, channel, embed, new=kind == "post", replace=op[-1], lobby=lobby
+            )
         elif kind == "ping":
             await self._unping(table, channel)
             _, seat, deadline = op
             if is_computer(int(seat)):
                 return  # a computer player needs no mention; the table shows its turn
-            when = f" — time runs out <t:{deadline}:R>" if deadline else ""
-            message = await channel.send(
-                f"{render.seat_name(seat)}, it's your turn{when}.", allowed_mentions=PINGS
-            )
+            message = await channel.send(_ping_text(seat, deadline), allowed_mentions=PINGS)
             self.pings[table.id] = message.id
         elif kind == "hand":
             await self.controls.bring_up_to_date(table, int(op[1]))
+        elif kind == "views":
+            for user_id, kept in op[1]:
+                await self.controls.bring_up_to_date(table, user_id, kept)
+        elif kind == "countdown":
+            await self._delete(table, channel, self.countdowns.pop(table.id, None))
+            message = await channel.send(op[1], allowed_mentions=SILENT)
+            self.countdowns[table.id] = message.id
+        elif kind == "uncount":
+            await self._delete(table, channel, self.countdowns.pop(table.id, None))
         elif kind == "unping":
             await self._unping(table, channel)
         elif kind == "result":
@@ -194,6 +226,8 @@ class TablePresenter:
             self._shown_at.pop(table.id, None)
             self._queues.pop(table.id, None)
             self._workers.pop(table.id, None)
+            self.lobbies.discard(table.id)
+            self._looked.discard(table.id)
             old = self.table_messages.pop(table.id, None)
             if old is not None:
                 await channel.get_partial_message(old).edit(view=None)
@@ -218,12 +252,18 @@ class TablePresenter:
 
     async def _show_table(
         self, table: LiveTable, channel: discord.abc.Messageable, embed: discord.Embed,
-        *, new: bool, replace: bool,
+        *, new: bool, replace: bool, lobby: bool,
     ) -> None:
         old = self.table_messages.get(table.id)
+        if old is None and table.restored and table.id not in self._looked:
+            self._looked.add(table.id)
+            old = await self._find_after_restart(table, channel, embed)
+            if old is not None:
+                self.table_messages[table.id] = old
         if old is not None and not new:
             try:
                 await channel.get_partial_message(old).edit(embed=embed)
+                self._shows_lobby(table, lobby)
                 return
             except discord.NotFound:
                 pass  # deleted by someone: post it again below
@@ -231,11 +271,74 @@ class TablePresenter:
             embed=embed, view=table_view(table.id), allowed_mentions=SILENT
         )
         self.table_messages[table.id] = message.id
-        if old is not None and replace:
-            try:
-                await channel.get_partial_message(old).delete()
-            except discord.HTTPException:
-                log.info("Table %s: the old table message could not be deleted", table.id)
+        was_lobby = table.id in self.lobbies
+        self._shows_lobby(table, lobby)
+        if old is not None and (replace or was_lobby):
+            # A lobby's Join and seat list are stale once a hand is on the table.
+            await self._delete(table, channel, old)
+
+    def _shows_lobby(self, table: LiveTable, lobby: bool) -> None:
+        if lobby:
+            self.lobbies.add(table.id)
+        else:
+            self.lobbies.discard(table.id)
+
+    async def _find_after_restart(
+        self, table: LiveTable, channel: discord.abc.Messageable, embed: discord.Embed
+    ) -> int | None:
+        """The table message of the state shown now, found among the channel's latest
+        messages; stale copies, an old lobby and an old countdown go, and the turn ping
+        of the turn still running is kept.
+
+        After a restart the bot no longer knows which message is its table. It could
+        store the message id, but that id is Discord's business, not the game's, and
+        the store would need a new migration for it; one read of the channel per table,
+        once per start, finds it instead. Reading the history needs Read Message History,
+        which the invite grants; without it, or past LOOK_BACK messages, a new table
+        message is posted as before.
+        """
+        me = self.bot.user.id if self.bot.user else None
+        wanted = table_custom_id(table.id, "hand")
+        ping = (
+            _ping_text(table.turn_seat, int(table.deadline or 0))
+            if table.turn_seat and not is_computer(int(table.turn_seat)) else None
+        )
+        found: int | None = None
+        try:
+            async for message in channel.history(limit=LOOK_BACK):
+                if message.author.id != me:
+                    continue
+                title = message.embeds[0].title if message.embeds else None
+                if any(wanted == getattr(c, "custom_id", None)
+                       for row in message.components for c in getattr(row, "children", ())):
+                    if found is None and title == embed.title:
+                        found = message.id  # the newest: it is edited from now on
+                        self._shows_lobby(table, title == render.LOBBY_TITLE)
+                    elif title in (embed.title, render.LOBBY_TITLE):
+                        await self._delete(table, channel, message.id)  # a stale copy
+                elif TURN_PING.match(message.content):
+                    if message.content == ping and table.id not in self.pings:
+                        self.pings[table.id] = message.id  # this turn's: deleted at the next
+                    else:
+                        await self._delete(table, channel, message.id)
+                elif COUNTDOWN.match(message.content):
+                    if table.hand is None or table.hand.is_over:  # between hands
+                        self.countdowns.setdefault(table.id, message.id)
+                    else:
+                        await self._delete(table, channel, message.id)
+        except discord.HTTPException as failed:
+            log.info("Table %s: the channel's messages could not be read: %s", table.id, failed)
+        return found
+
+    async def _delete(
+        self, table: LiveTable, channel: discord.abc.Messageable, message_id: int | None
+    ) -> None:
+        if message_id is None:
+            return
+        try:
+            await channel.get_partial_message(message_id).delete()
+        except discord.HTTPException:
+            log.info("Table %s: message %s was already gone", table.id, message_id)
 
     async def _unping(self, table: LiveTable, channel: discord.abc.Messageable) -> None:
         old = self.pings.pop(table.id, None)
@@ -244,6 +347,11 @@ class TablePresenter:
                 await channel.get_partial_message(old).delete()
             except discord.HTTPException:
                 log.info("Table %s: the last turn ping was already gone", table.id)
+
+
+def _ping_text(seat: str, deadline: int) -> str:
+    when = f" — time runs out <t:{deadline}:R>" if deadline else ""
+    return f"{render.seat_name(seat)}, it's your turn{when}."
 
 
 def _paced(table: LiveTable) -> str:

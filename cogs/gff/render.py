@@ -23,6 +23,7 @@ GREEN = discord.Colour.dark_green()
 GOLD = discord.Colour.gold()
 GREY = discord.Colour.light_grey()
 
+LOBBY_TITLE = "Game, Flip and Flop"
 FIELD_LIMIT = 1024  # characters in one embed field value
 LOG_LINES = 6
 
@@ -35,6 +36,20 @@ ENDED = {
     "caught": "a caught drop",
     "stock_out": "the stock running out",
 }
+# How the game pot was won, after "<winner> wins: " (GFF-3.3, 6.1-6.4).
+WON_BY = {
+    "instant": "declared {value} before the first turn",
+    "going_out": "went out",
+    "tunk_out": "tunked out",
+    "drop": "dropped with the lowest hand",
+    "caught": "lowest hand, and the drop was caught",
+    "stock_out": "lowest hand when the stock ran out",
+}
+
+
+def count(n: int, thing: str) -> str:
+    """"1 card", "2 cards"."""
+    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
 
 
 def seat_name(seat_id: str) -> str:
@@ -98,7 +113,7 @@ def _seat_lines(public: PublicView, away: set[str]) -> list[str]:
         if not seat.dealt_in:
             marks.append("sitting out")
         turn = "▶ " if seat.id == public.turn else ""
-        cards = f" · {seat.cards} cards" if seat.dealt_in else ""
+        cards = f" · {count(seat.cards, 'card')}" if seat.dealt_in else ""
         status = f" · {', '.join(marks)}" if marks else ""
         lines.append(f"{turn}{seat_name(seat.id)} — {seat.stack} chips{cards}{status}")
     return lines
@@ -120,7 +135,7 @@ def table_embed(
     else:
         headline = f"The hand is over: {ENDED.get(public.ended or '', public.ended)}."
     embed = discord.Embed(
-        title=f"Game, Flip and Flop — hand {hand_number}",
+        title=f"{LOBBY_TITLE} — hand {hand_number}",
         description=f"Stake {public.stake}. {headline}",
         colour=GREEN if public.turn else GOLD,
     )
@@ -137,7 +152,7 @@ def table_embed(
     spreads = _spread_lines(public)
     embed.add_field(name="Spreads", value=_clip(spreads) if spreads else "none yet", inline=False)
     embed.add_field(name="Discard", value=_discard_label(public), inline=True)
-    embed.add_field(name="Stock", value=f"{public.stock} cards", inline=True)
+    embed.add_field(name="Stock", value=count(public.stock, "card"), inline=True)
     embed.add_field(name="Last actions", value=_clip(_last_actions(events)), inline=False)
     if commitment:
         embed.set_footer(text=f"Deck commitment (SHA-256): {commitment}")
@@ -169,7 +184,7 @@ def lobby_embed(
         for s in seats
     ]
     embed = discord.Embed(
-        title="Game, Flip and Flop",
+        title=LOBBY_TITLE,
         description=(
             f"Stake {stake}, buy-in {buy_in}, up to {max_players} players. "
             + "Join with `/gff join`; the host starts with `/gff start`."
@@ -186,7 +201,9 @@ def lobby_embed(
 def result_embed(settlement: Settlement, *, hand_number: int) -> discord.Embed:
     """How a hand ended: the hands the rules show, each pot's winners, each net."""
     embed = discord.Embed(
-        title=f"Hand {hand_number}: won by {ENDED.get(settlement.ended, settlement.ended)}",
+        title=f"Hand {hand_number}: the result",
+        # A title shows a mention as its raw text: the winner is named in the description.
+        description=f"{winner_line(settlement)}.",
         colour=GOLD,
     )
     if settlement.shown:
@@ -216,6 +233,20 @@ def result_embed(settlement: Settlement, *, hand_number: int) -> discord.Embed:
     return embed
 
 
+def winner_line(settlement: Settlement) -> str:
+    """Who took the game pot and how: "<@ann> wins: went out"."""
+    winners = [seat_name(s) for s in settlement.game_winners]
+    if not winners:
+        return f"The hand ended by {ENDED.get(settlement.ended, settlement.ended)}"
+    values = {settlement.values.get(s) for s in settlement.game_winners} - {None}
+    how = WON_BY.get(settlement.ended, settlement.ended).format(
+        value=" and ".join(str(v) for v in sorted(values)) or "49 or 50"
+    )
+    if len(winners) == 1:
+        return f"{winners[0]} wins: {how}"
+    return f"{', '.join(winners[:-1])} and {winners[-1]} share the game: {how}"
+
+
 def hand_embed(view: PrivateView, *, note: str = "") -> discord.Embed:
     """A player's own hand. Ephemeral replies only: this shows hidden cards."""
     cards = C.labels(view.hand) or "no cards"
@@ -234,7 +265,7 @@ def hand_embed(view: PrivateView, *, note: str = "") -> discord.Embed:
     )
     embed.add_field(name="You posted", value=posted, inline=True)
     embed.add_field(name="Discard", value=_discard_label(public), inline=True)
-    embed.add_field(name="Stock", value=f"{public.stock} cards", inline=True)
+    embed.add_field(name="Stock", value=count(public.stock, "card"), inline=True)
     if public.spreads:
         embed.add_field(name="Spreads", value=_clip(_spread_lines(public)), inline=False)
     return embed

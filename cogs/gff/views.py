@@ -113,9 +113,13 @@ class HandButton(
 
     async def clicked(self, interaction: discord.Interaction) -> None:
         await _controls(interaction).hand_click(
-            interaction, self.table_id, self.owner, self.at, self.act, []
+            interaction, self.table_id, self.owner, self.at, self.act, [],
+            shown_pick=self.shown_pick(interaction),
         )
         _let_go(self, interaction)
+
+    def shown_pick(self, interaction: discord.Interaction) -> list[str]:
+        return picked_in(interaction.message, self.table_id, self.owner, self.at)
 
 
 class HandMenu(
@@ -139,12 +143,33 @@ class HandMenu(
     async def clicked(self, interaction: discord.Interaction) -> None:
         values: list[Any] = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
         await _controls(interaction).hand_click(
-            interaction, self.table_id, self.owner, self.at, self.act, values
+            interaction, self.table_id, self.owner, self.at, self.act, values,
+            shown_pick=picked_in(interaction.message, self.table_id, self.owner, self.at),
         )
         _let_go(self, interaction)
 
 
 DYNAMIC_ITEMS = (TableButton, HandButton, HandMenu)
+
+
+def picked_in(
+    message: discord.Message | None, table_id: int, owner: int, at: tuple[int, int]
+) -> list[str]:
+    """The cards a hand view shows as picked: the chosen options of its card menu.
+
+    Discord sends the clicked message with each click, as the bot last rendered it, so
+    a pick travels with the Spread or Hit press that follows it, even across a restart
+    that emptied the bot's memory of picks. Only a view of this same action number
+    counts, and the engine still checks the cards are the player's.
+    """
+    if message is None:
+        return []
+    wanted = hand_custom_id(table_id, owner, at, "pick")
+    for row in message.components:
+        for item in getattr(row, "children", ()):
+            if isinstance(item, discord.SelectMenu) and item.custom_id == wanted:
+                return [option.value for option in item.options if option.default]
+    return []
 
 
 # -- what is sent: Discord's component payload ------------------------------------------

@@ -47,8 +47,10 @@ async def test_acting_out_of_turn(playing):
     stock = d.control(view, "stock")
     assert view.component(stock)["disabled"]
     # A modified client can still send the click: the engine refuses it.
-    await refused(h, bob, "it is <@", lambda: h.click(bob, view, stock, forged=True))
-    assert f"<@{bob.id}> acted" in h.last_response(bob).text()
+    ann = d.user("ann")
+    await refused(h, bob, f"It is not your turn; waiting for <@{ann.id}>.",
+                  lambda: h.click(bob, view, stock, forged=True))
+    assert f"<@{bob.id}>" not in h.last_response(bob).text()  # spoken to, not about
 
 
 async def test_another_users_hand_view(playing):

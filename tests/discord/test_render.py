@@ -33,3 +33,28 @@ def test_the_log_shows_the_newest_actions_in_order_without_quiet_events():
 def test_a_short_log_shows_every_action():
     events = [Event("deal", detail="hand 1"), Event("draw_stock", seat=B)]
     assert render._last_actions(events) == [f"<@{B}> draws from the stock"]
+
+
+def _settled(ended: str, winners: tuple[str, ...], values: dict[str, int]):
+    from engine.gff.settlement import Settlement
+
+    return Settlement(ended, winners, None, None, {}, {}, (), {}, {}, {}, {}, values, ())
+
+
+def test_a_result_names_the_winner_and_how_the_hand_ended():
+    line = render.winner_line
+    assert line(_settled("stock_out", (A,), {A: 7, B: 9})) == (
+        f"<@{A}> wins: lowest hand when the stock ran out"
+    )
+    assert line(_settled("going_out", (B,), {})) == f"<@{B}> wins: went out"
+    assert line(_settled("instant", (A, B), {A: 49, B: 50})) == (
+        f"<@{A}> and <@{B}> share the game: declared 49 and 50 before the first turn"
+    )
+    assert line(_settled("tunk_out", (A,), {})) == f"<@{A}> wins: tunked out"
+    assert "won by" not in line(_settled("drop", (A,), {A: 3}))
+
+
+def test_counts_of_one_are_singular():
+    assert (render.count(1, "card"), render.count(0, "card"), render.count(2, "card")) == (
+        "1 card", "0 cards", "2 cards"
+    )

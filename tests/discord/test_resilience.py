@@ -118,8 +118,16 @@ async def test_the_audit_shows_where_the_chips_are_and_that_they_balance(harness
     fields = {f["name"]: f["value"] for f in shown.embed["fields"]}
     assert shown.ephemeral and "Every chip is accounted for" in shown.text()
     assert fields["Minted"] == "3000" and fields["In bankrolls"] == "2400"
-    assert fields["At tables"] == "510" and fields["In pots of hands being played"] == "30"
-    assert fields["Carried to the next deal"] == "60" and fields["Held in all"] == "3000"
+    # During a hand its flip and flop pots are played for: in play, nothing carried yet.
+    assert fields["At tables"] == "510" and fields["In pots of hands being played"] == "90"
+    assert fields["Carried to the next deal"] == "0" and fields["Held in all"] == "3000"
+    await d.act("ann", "drop")
+    carry = sum(d.table.last_result[1].carry.values())
+    assert carry > 0  # the pots nobody won wait for the next deal (GFF-4.5)
+    await h.slash(h.owner, "audit")
+    fields = {f["name"]: f["value"] for f in h.last_response(h.owner).embed["fields"]}
+    assert fields["In pots of hands being played"] == "0"
+    assert fields["Carried to the next deal"] == str(carry) and fields["Held in all"] == "3000"
     bob = h.user("nobody", permissions=discord.Permissions.none())
     await h.slash(bob, "audit")
     assert "Manage Server" in h.last_response(bob).text()
@@ -140,7 +148,7 @@ async def test_two_players_acting_at_once_are_served_one_at_a_time(harness):
     assert "You drew" in h.message(ann_view.id).text()
     # Refused either way: out of turn if served first, out of date if served second.
     bob_says = h.message(bob_view.id).text()
-    assert "Not done" in bob_says or "out of date" in bob_says
+    assert "It is not your turn; waiting for" in bob_says or "out of date" in bob_says
     assert await balanced(h)
 
 

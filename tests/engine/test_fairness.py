@@ -36,3 +36,17 @@ def test_a_changed_deck_or_salt_fails_the_check():
     assert not verify(swapped)
     assert not verify({**good, "salt": "t"})
     assert not verify({"deck": "nonsense"})
+
+
+def test_the_committed_text_is_the_salt_a_colon_and_the_record_codes():
+    import hashlib
+
+    from engine.fairness import committed_text, record_text
+
+    deck = list(DECK)
+    text = committed_text(deck, "abc")
+    assert text.startswith("abc:AS 2S 3S") and " TS " in text and text.count(" ") == 51
+    assert hashlib.sha256(text.encode()).hexdigest() == commitment(deck, "abc")
+    codes = [f"{r}{s}" for s in "SHDC" for r in "A23456789TJQK"]
+    assert record_text({"deck": codes, "salt": "abc"}) == text
+    assert record_text({"deck": codes}) is None and record_text({"salt": 1, "deck": codes}) is None

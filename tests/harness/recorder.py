@@ -129,6 +129,7 @@ class Recorder:
             ("PUT", f"/applications/{app}/guilds/{guild}/commands", self._put_commands),
             ("GET", f"/applications/{app}/guilds/{guild}/commands", self._get_commands),
             ("POST", f"/channels/{channel}/messages", self._post_message),
+            ("GET", f"/channels/{channel}/messages", self._list_messages),
             ("GET", f"/channels/{channel}/messages/{message}", self._get_message),
             ("PATCH", f"/channels/{channel}/messages/{message}", self._patch_message),
             ("DELETE", f"/channels/{channel}/messages/{message}", self._delete_message),
@@ -251,6 +252,20 @@ class Recorder:
         where = self._channel(channel)
         body = {**body, "flags": body.get("flags", 0) & ~EPHEMERAL}
         return self._create(where, body, uploads).data
+
+    def _list_messages(self, *, channel: str, params: dict[str, Any], **_: Any) -> list[dict]:
+        """A channel's history as Discord gives it: newest first, `limit` (at most 100)
+        messages older than `before`; ephemeral and deleted messages are not in it."""
+        where = self._channel(channel)
+        if params.keys() - {"limit", "before"}:
+            raise UnknownRoute(f"the harness reads history only by limit and before: {params}")
+        before = int(params.get("before") or 1 << 63)
+        found = [
+            m for m in self.messages.values()
+            if m.channel_id == where.id and not m.deleted and not m.ephemeral and m.id < before
+        ]
+        found.sort(key=lambda m: m.id, reverse=True)
+        return [m.data for m in found[: min(int(params.get("limit", 50)), 100)]]
 
     def _get_message(self, *, channel: str, message: str, **_: Any) -> dict[str, Any]:
         return self._public(channel, message).data

@@ -24,14 +24,18 @@ ANN, BOB, CY = USERS[:3]
 async def test_the_audit_says_where_every_chip_is(store):
     table = await seated_table(store, users=(ANN, BOB))
     await flop_hand(store, table.id, dealer=ANN, left=BOB, left_cards=NO_CLUB)  # 20 carried
+    between = await store.audit(GUILD)
+    assert (between.in_play, between.carried) == (0, 20)  # waiting for the next deal
     await store.open_wallet(GUILD, CY)
     await store.buy_in(table.id, CY)
     await deal(store, table.id)  # three players post 30 each, 20 of them to flip and flop
     audit = await store.audit(GUILD)
     assert (audit.minted, audit.burned) == (3000, 0)
     assert audit.wallets == 3 * 800
-    assert audit.in_play == 30  # the game pot
-    assert audit.carried == 20 + 60  # flip and flop: the carried 20 and this deal's posts
+    # While the hand runs, its flip and flop (the carried 20 and this deal's 60) are in
+    # play with the game pot's 30: nothing waits for a next deal.
+    assert audit.in_play == 30 + 20 + 60
+    assert audit.carried == 0
     assert audit.stacks == 600 - 20 - 90
     assert audit.held == 3000 and audit.mismatches == () and audit.balances
 

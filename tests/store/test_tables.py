@@ -254,3 +254,18 @@ async def test_closing_during_a_hand_voids_it_and_gives_every_chip_back(store):
     assert (await store.hand(hand_id)).status == "void"
     for user in (ANN, BOB, CY):
         assert (await store.wallet(GUILD, user)).balance == 1000
+
+
+async def test_a_channels_tables_are_listed_newest_first_closed_ones_included(store):
+    first = await store.open_table(GUILD, CHANNEL, HOST)
+    await store.close_table(first.id)
+    second = await store.open_table(GUILD, CHANNEL, HOST)
+    elsewhere = await store.open_table(GUILD, CHANNEL + 1, HOST)
+    found = await store.channel_tables(GUILD, CHANNEL)
+    assert [(t.id, t.status, t.hands) for t in found] == [
+        (second.id, "open", 0), (first.id, "closed", 0)
+    ]
+    assert found[1].closed_ms is not None and found[0].closed_ms is None
+    assert elsewhere.id not in {t.id for t in found}
+    assert await store.channel_tables(GUILD + 1, CHANNEL) == []  # another server's channel
+    assert [t.id for t in await store.channel_tables(GUILD, CHANNEL, limit=1)] == [second.id]
