@@ -65,6 +65,8 @@ class GffGame:
         adds up to the pot, since a carried pot is only ever its posts."""
         transfers = []
         for pot, amount in carried.items():
+            if not amount:
+                continue  # the pot was won: nothing carries
             posts = posted_by.get(pot, {})
             if sum(posts.values()) != amount:
                 raise ValueError(f"the {pot} pot holds {amount}, its posts {sum(posts.values())}")
