@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-# The codes a refused action or record can carry (rules/replay.md, "Errors").
+# The codes a refused action or record can carry (rules/replay.md, "Errors"; games.md
+# G3.6), and those a game's page adds.
 CODES = frozenset(
     {
         "bad_record",
@@ -14,6 +15,7 @@ CODES = frozenset(
         "invalid_hit",
         "no_such_spread",
         "incomplete",
+        "hit_locked",  # TONK-4.2
     }
 )
 

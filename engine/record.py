@@ -1,7 +1,10 @@
-"""The hand record (rules/replay.md): seats, deck order, carried pots and actions.
+"""The hand record (rules/replay.md, games.md G3): seats, deck order, carried pots, actions.
 
-Parsing is strict and every refusal is an EngineError `bad_record` whose message
-says what is wrong, so `python -m engine.replay` never shows a traceback.
+What every game's record shares is parsed here, against the game's GameInfo (seat
+limit, pack, dealer, carried pots, options); a game parses its own actions, one at a
+time, because each game checks them in its own order. `parse_action` is the rummy
+games' (GFF and Tonk). Parsing is strict and every refusal is an EngineError
+`bad_record` whose message says what is wrong, so `python -m engine.replay` never shows a traceback.
 Actions are parsed one at a time by `parse_action`, so that the first action
 that cannot be applied is the one reported, whatever follows it.
 """
@@ -10,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine import cards as C
 from engine.actions import DISCARD, STOCK, Action, Discard, Draw, Drop, Hit, Spread
@@ -18,7 +21,11 @@ from engine.cards import Card, CardError
 from engine.errors import EngineError
 from engine.fairness import commitment
 
-MAX_SEATS = 5  # GFF-2.1
+if TYPE_CHECKING:
+    from engine.game import GameInfo
+
+MAX_SEATS = 5  # the most any game of the hall seats (GFF-2.1, TONK-2.1)
+DEFAULT_GAME = "gff"  # a record without `game` is a GFF record (it came first)
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,22 +39,28 @@ class HandRecord:
     game: str
     stake: int
     seats: tuple[SeatRecord, ...]
-    dealer: str
+    dealer: str | None  # None in a game without a dealer
     deck: tuple[Card, ...]
+    # The carried pots (GFF's flip and flop); {} in a game whose pots never carry.
     carry: dict[str, int] = field(default_factory=lambda: {"flip": 0, "flop": 0})
     actions: tuple[Any, ...] = ()  # Action values, or raw dicts not yet parsed
     salt: str | None = None  # of the deck commitment (engine/fairness.py), if one was shown
+    options: dict[str, Any] = field(default_factory=dict)  # the table options the page allows
 
     def to_json(self) -> dict:
-        data = {
+        data: dict[str, Any] = {
             "game": self.game,
             "stake": self.stake,
             "seats": [{"id": s.id, "stack": s.stack} for s in self.seats],
-            "dealer": self.dealer,
-            "carry": dict(self.carry),
-            "deck": [C.code(c) for c in self.deck],
-            "actions": [a.to_json() if hasattr(a, "to_json") else a for a in self.actions],
         }
+        if self.dealer is not None:
+            data["dealer"] = self.dealer
+        if self.options:
+            data["options"] = dict(self.options)
+        if self.carry:
+            data["carry"] = dict(self.carry)
+        data["deck"] = [C.code(c) for c in self.deck]
+        data["actions"] = [a.to_json() if hasattr(a, "to_json") else a for a in self.actions]
         if self.salt is not None:
             # Replaying ignores these; they let anyone check the deck commitment.
             data["salt"] = self.salt
@@ -75,37 +88,78 @@ def _card(value: Any, where: str, action: int | None = None) -> Card:
         raise _bad(f"{where}: {exc}", action) from None
 
 
-def parse_record(data: Any, *, games: Sequence[str] = ("gff",)) -> HandRecord:
-    """Check the record's own fields; actions are kept raw for `parse_action`."""
+def record_game(data: Any) -> str:
+    """The game a parsed JSON record names: its `game`, or GFF when it names none."""
     if not isinstance(data, dict):
         raise _bad("a hand record must be a JSON object")
-    for name in ("game", "stake", "seats", "dealer", "deck", "actions"):
+    return data.get("game", DEFAULT_GAME)
+
+
+def parse_record(data: Any, *, games: Sequence[str] | None = None) -> HandRecord:
+    """Any registered game's record (engine/games.py); actions are kept raw.
+
+    `games` narrows the games accepted. The fields are checked in a fixed order, so a
+    record broken in two ways is always refused for the same one.
+    """
+    from engine import games as registry  # the registry imports the games, which import this
+
+    game = record_game(data)
+    known = registry.GAMES if games is None else {g: registry.GAMES[g] for g in games}
+    if not isinstance(game, str) or game not in known:
+        _require(data, registry.GAMES[DEFAULT_GAME].info)
+        raise _bad(f"game must be one of {', '.join(known)}, not {game!r}")
+    return known[game].parse_record(data)
+
+
+def _require(data: dict, info: GameInfo) -> None:
+    names = ["stake", "seats", "dealer", "deck", "actions"]
+    if not info.has_dealer:
+        names.remove("dealer")
+    for name in names:
         if name not in data:
             raise _bad(f"the record has no {name!r}")
-    game = data["game"]
-    if game not in games:
-        raise _bad(f"game must be one of {', '.join(games)}, not {game!r}")
+
+
+def parse_common(data: Any, info: GameInfo) -> HandRecord:
+    """What every game's record shares (G3), checked against `info`; actions kept raw."""
+    if not isinstance(data, dict):
+        raise _bad("a hand record must be a JSON object")
+    _require(data, info)
     stake = _whole(data["stake"], "stake", minimum=1)
-    seats = _parse_seats(data["seats"])
+    seats = _parse_seats(data["seats"], info.max_seats)
     ids = [s.id for s in seats]
-    dealer = data["dealer"]
-    if not isinstance(dealer, str) or dealer not in ids:
-        raise _bad(f"the dealer {dealer!r} is not one of the seats")
-    deck = _parse_deck(data["deck"])
-    carry = _parse_carry(data.get("carry", {}), game)
+    dealer = None
+    if info.has_dealer:
+        dealer = data["dealer"]
+        if not isinstance(dealer, str) or dealer not in ids:
+            raise _bad(f"the dealer {dealer!r} is not one of the seats")
+    deck = _parse_deck(data["deck"], info.pack)
+    # A game whose pots never carry ignores a `carry`, as any field it does not know.
+    carry = _parse_carry(data.get("carry", {}), info.carried_pots) if info.carried_pots else {}
+    options = _parse_options(data.get("options", {}), info.options)
     actions = data["actions"]
     if not isinstance(actions, list):
         raise _bad("actions must be a list")
     salt = data.get("salt")
     salt = salt if isinstance(salt, str) else None  # only the commitment's; replay ignores it
-    return HandRecord(game, stake, seats, dealer, deck, carry, tuple(actions), salt)
+    return HandRecord(info.id, stake, seats, dealer, deck, carry, tuple(actions), salt, options)
 
 
-def _parse_seats(raw: Any) -> tuple[SeatRecord, ...]:
+def _parse_options(raw: Any, allowed: tuple[str, ...]) -> dict[str, Any]:
+    if not isinstance(raw, dict):
+        raise _bad("options must be an object")
+    unknown = sorted(set(raw) - set(allowed))
+    if unknown:
+        words = ", ".join(allowed) if allowed else "none"
+        raise _bad(f"unknown option {unknown[0]!r} (this game's options: {words})")
+    return dict(raw)
+
+
+def _parse_seats(raw: Any, max_seats: int = MAX_SEATS) -> tuple[SeatRecord, ...]:
     if not isinstance(raw, list) or not raw:
         raise _bad("seats must be a non-empty list")
-    if len(raw) > MAX_SEATS:
-        raise _bad(f"a table seats at most {MAX_SEATS} players, this record has {len(raw)}")
+    if len(raw) > max_seats:
+        raise _bad(f"a table seats at most {max_seats} players, this record has {len(raw)}")
     seats = []
     for i, seat in enumerate(raw):
         if not isinstance(seat, dict) or "id" not in seat or "stack" not in seat:
@@ -122,27 +176,32 @@ def _parse_seats(raw: Any) -> tuple[SeatRecord, ...]:
     return tuple(seats)
 
 
-def _parse_deck(raw: Any) -> tuple[Card, ...]:
+def _parse_deck(raw: Any, pack: tuple[Card, ...] = C.DECK) -> tuple[Card, ...]:
+    """G1.2, G3.2: exactly the game's pack, each card once, top card first."""
+    size = len(pack)
     if not isinstance(raw, list):
-        raise _bad("deck must be a list of 52 card codes")
+        raise _bad(f"deck must be a list of {size} card codes")
     deck = tuple(_card(code, f"deck[{i}]") for i, code in enumerate(raw))
     if len(set(deck)) != len(deck):
         seen: set[Card] = set()
         twice = next(c for c in deck if c in seen or seen.add(c))
         raise _bad(f"the deck has {C.code(twice)} twice")
-    if len(deck) != 52:
-        missing = sorted(set(C.DECK) - set(deck))
-        raise _bad(f"the deck must hold all 52 cards; missing {' '.join(map(C.code, missing))}")
+    strangers = set(deck) - set(pack)
+    if strangers:
+        raise _bad(f"{C.code(min(strangers))} is not a card of this game's pack")
+    if len(deck) != size:
+        missing = sorted(set(pack) - set(deck))
+        raise _bad(
+            f"the deck must hold all {size} cards; missing {' '.join(map(C.code, missing))}"
+        )
     return deck
 
 
-def _parse_carry(raw: Any, game: str) -> dict[str, int]:
+def _parse_carry(raw: Any, pots: tuple[str, ...] = ("flip", "flop")) -> dict[str, int]:
     if not isinstance(raw, dict):
-        raise _bad('carry must be an object like {"flip": 0, "flop": 0}')
-    return {
-        pot: _whole(raw.get(pot, 0), f"the carried {pot} pot", minimum=0)
-        for pot in ("flip", "flop")
-    }
+        example = ", ".join(f'"{pot}": 0' for pot in pots)
+        raise _bad(f"carry must be an object like {{{example}}}")
+    return {pot: _whole(raw.get(pot, 0), f"the carried {pot} pot", minimum=0) for pot in pots}
 
 
 def parse_action(raw: Any, index: int, seat_ids: Sequence[str]) -> Action:

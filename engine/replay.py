@@ -1,4 +1,6 @@
-"""`python -m engine.replay [RECORD.json]`: replay a hand record (rules/replay.md).
+"""`python -m engine.replay [RECORD.json]`: replay a hand record (rules/replay.md, G3).
+
+The record's `game` picks the game from the registry; a record without one is GFF's.
 
 Prints one JSON object: the result (exit 0), or `{"error": {...}}` (exit 1).
 Whatever it is fed, it answers in JSON and never with a traceback.
@@ -10,8 +12,8 @@ import json
 import sys
 from typing import Any
 
+from engine import games
 from engine.errors import EngineError
-from engine.gff.hand import GffHand
 from engine.record import parse_record
 
 
@@ -31,13 +33,14 @@ def load_record(text: str | bytes) -> Any:
 
 def replay(data: Any) -> dict:
     """The result of a parsed JSON record, or an EngineError."""
-    record = parse_record(data)
-    hand = GffHand.from_record(record)
-    if hand.settlement is None:
+    record = parse_record(data)  # through the registry, by the record's `game`
+    deal = games.get(record.game).replay(record)
+    if deal.settlement is None:
+        waiting = " and ".join(deal.to_act())
         raise EngineError(
-            "incomplete", f"the actions end before the round does: {hand.current} is to play"
+            "incomplete", f"the actions end before the round does: {waiting} is to play"
         )
-    return hand.settlement.to_result()
+    return deal.settlement.to_result()
 
 
 def run(text: str | bytes) -> tuple[dict, int]:

@@ -88,12 +88,14 @@ def has_spread(mask: int) -> bool:
     return bool((a & b & (c | d)) | (c & d & (a | b)))
 
 
-def hit_wants(spread: Sequence[Card]) -> int:
-    """The cards that could hit `spread` one at a time (GFF-5.5, ace low).
+def hit_wants(spread: Sequence[Card], ace_high: bool = False) -> int:
+    """The cards that could hit `spread` one at a time (GFF-5.5; TONK-1.2 with `ace_high`).
 
     Any legal hit includes one of these, so a hand can hit the spread exactly
     when it holds one of them.
     """
+    if ace_high:
+        return _hit_wants_ace_high(spread)
     kind = spread_kind(spread)
     if kind == BOOK:
         if len(spread) >= 4:
@@ -111,6 +113,46 @@ def hit_wants(spread: Sequence[Card]) -> int:
     return 0
 
 
+def has_spread_ace_high(mask: int) -> bool:
+    """`has_spread` where a run may also end with the ace above the king (TONK-1.2)."""
+    if has_spread(mask):
+        return True
+    for suit in range(4):
+        ranks = mask >> (13 * suit) & SUIT_BITS
+        if ranks & _QKA == _QKA:
+            return True
+    return False
+
+
+_QKA = 1 << 11 | 1 << 12 | 1  # queen, king and ace of one suit
+
+
+def _run_positions(cards: Sequence[Card]) -> list[int]:
+    """The ranks of a run in order, the ace counted 13 when it sits above the king."""
+    ranks = sorted(c % 13 for c in cards)
+    if ranks[0] == 0 and ranks[-1] == 12:
+        ranks = sorted(r if r else 13 for r in ranks)
+    return ranks
+
+
+def _hit_wants_ace_high(spread: Sequence[Card]) -> int:
+    kind = spread_kind(spread, ace_high=True)
+    if kind == BOOK:
+        return hit_wants(spread)
+    if kind != RUN:
+        return 0
+    suit = spread[0] // 13
+    held = {c % 13 for c in spread}
+    positions = _run_positions(spread)
+    wants = 0
+    for position in (positions[0] - 1, positions[-1] + 1):
+        rank_index = position % 13
+        # An ace may sit below the two or above the king, never at both ends (K-A-2).
+        if 0 <= position <= 13 and rank_index not in held:
+            wants |= 1 << (suit * 13 + rank_index)
+    return wants
+
+
 @dataclass(frozen=True, slots=True)
 class SpreadOption:
     """A set of cards from a hand that could be laid as a spread."""
@@ -119,8 +161,8 @@ class SpreadOption:
     kind: str
 
 
-def find_spreads(hand: Sequence[Card]) -> list[SpreadOption]:
-    """Every spread (GFF-5.4, ace low) that can be laid from `hand`.
+def find_spreads(hand: Sequence[Card], ace_high: bool = False) -> list[SpreadOption]:
+    """Every spread (GFF-5.4, ace low; TONK-1.2 with `ace_high`) that can be laid from `hand`.
 
     Grouping by rank and by suit first keeps this linear in the hand for the
     usual case, instead of testing every subset.
@@ -145,7 +187,24 @@ def find_spreads(hand: Sequence[Card]) -> list[SpreadOption]:
             for start in range(len(block) - 2):
                 for end in range(start + 3, len(block) + 1):
                     found.append(SpreadOption(tuple(block[start:end]), RUN))
+        if ace_high:
+            found.extend(_ace_high_runs(same_suit))
     return found
+
+
+def _ace_high_runs(sorted_same_suit: list[Card]) -> list[SpreadOption]:
+    """TONK-1.2: the runs that end with the ace above the king (Q-K-A, J-Q-K-A, ...)."""
+    suit_base = sorted_same_suit[0] // 13 * 13
+    held = set(sorted_same_suit)
+    if suit_base not in held or suit_base + 12 not in held or suit_base + 11 not in held:
+        return []
+    below = [suit_base + 12, suit_base + 11]  # king, queen
+    while below[-1] - 1 > suit_base and below[-1] - 1 in held:
+        below.append(below[-1] - 1)
+    return [
+        SpreadOption((*sorted(below[:length]), suit_base), RUN)
+        for length in range(2, len(below) + 1)
+    ]
 
 
 def _consecutive_blocks(sorted_same_suit: list[Card]) -> list[list[Card]]:
@@ -163,8 +222,12 @@ def _consecutive_blocks(sorted_same_suit: list[Card]) -> list[list[Card]]:
     return blocks
 
 
-def find_hits(hand: Sequence[Card], spread: Sequence[Card]) -> list[tuple[Card, ...]]:
+def find_hits(
+    hand: Sequence[Card], spread: Sequence[Card], ace_high: bool = False
+) -> list[tuple[Card, ...]]:
     """Every set of cards from `hand` that may be added to `spread` (GFF-5.5, ace low)."""
+    if ace_high:
+        return _find_hits_ace_high(hand, spread)
     held = set(hand)
     kind = spread_kind(spread)
     if kind == BOOK:
@@ -194,4 +257,34 @@ def find_hits(hand: Sequence[Card], spread: Sequence[Card]) -> list[tuple[Card, 
         for down in range(len(below) + 1)
         for up in range(len(above) + 1)
         if down or up
+    ]
+
+
+def _find_hits_ace_high(hand: Sequence[Card], spread: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """`find_hits` where a run may also end with the ace above the king (TONK-1.2)."""
+    kind = spread_kind(spread, ace_high=True)
+    if kind == BOOK:
+        return find_hits(hand, spread)
+    if kind != RUN:
+        return []
+    held, suit_base = set(hand), spread[0] // 13 * 13
+    positions = _run_positions(spread)
+    used = {c % 13 for c in spread}
+    below: list[Card] = []
+    position = positions[0] - 1
+    while position >= 0 and position % 13 not in used and suit_base + position % 13 in held:
+        below.append(suit_base + position % 13)
+        used.add(position % 13)
+        position -= 1
+    above: list[Card] = []
+    position = positions[-1] + 1
+    while position <= 13 and position % 13 not in used and suit_base + position % 13 in held:
+        above.append(suit_base + position % 13)
+        used.add(position % 13)
+        position += 1
+    return [
+        tuple(below[:down]) + tuple(above[:up])
+        for down in range(len(below) + 1)
+        for up in range(len(above) + 1)
+        if (down or up) and hit_kind(spread, below[:down] + above[:up], ace_high=True)
     ]

@@ -1,13 +1,13 @@
-"""`python -m engine.tournament --hands N --seats sharp,easy,random --seed S`.
+"""`python -m engine.tournament --game G --hands N --seats sharp,easy,random --seed S`.
 
-Computer players against each other, on seeded hands. Every deal is played once
-for each rotation of the seats, so each strategy holds each position's cards
-exactly once per deal: the luck of the cards cancels in the comparison, and the
-differences between strategies are measured deal by deal (paired). Stacks are
-reset to a full buy-in for every hand, so every seat posts to all three pots
-(GFF-2.4) and the chips a seat ends with minus its buy-in measure that hand
-alone. A flip or flop pot that nobody wins goes back to those who posted to it,
-as when a table closes (GFF-4.5, 4.6), so no chip leaves the measure.
+Computer players of any registered game against each other, on seeded hands.
+Every deal is played once for each rotation of the seats, so each strategy holds
+each position's cards exactly once per deal: the luck of the cards cancels in the
+comparison, and the differences between strategies are measured deal by deal (paired). Stacks are
+reset to a full buy-in for every hand, so every seat is dealt in with all it can
+post (GFF-2.4) and the chips a seat ends with minus its buy-in measure that hand
+alone. A carried pot (GFF's flip or flop that nobody won) is handed back as when a
+table closes, by the game's own rule (GFF-4.5, 4.6), so no chip leaves the measure.
 """
 
 from __future__ import annotations
@@ -22,12 +22,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from multiprocessing import Pool
 
+from engine import games
 from engine.actions import Drop
-from engine.cards import DECK
-from engine.gff.hand import GffHand
-from engine.gff.posting import FLIP, FLOP
-from engine.gff.settlement import ENDINGS
-from engine.strategies import STRATEGIES, get_strategy
+from engine.chips import Transfer
 
 STAKE = 10
 BUY_IN_STAKES = 20  # the default buy-in (GFF-8)
@@ -62,10 +59,12 @@ def deal_rng(seed: int, deal: int, *rest: int) -> random.Random:
     return random.Random("/".join(map(str, (seed, deal, *rest))))
 
 
-def play_deal(seed: int, deal: int, names: Sequence[str], stake: int) -> list[list[SeatResult]]:
+def play_deal(
+    seed: int, deal: int, names: Sequence[str], stake: int, game_id: str = "gff"
+) -> list[list[SeatResult]]:
     """One deal played once per rotation of the seats; a list of seat results per hand."""
     rng = deal_rng(seed, deal)
-    deck = list(DECK)
+    deck = list(games.get(game_id).info.pack)
     rng.shuffle(deck)
     seating = rng.sample(list(names), len(names))
     count = len(seating)
@@ -74,7 +73,9 @@ def play_deal(seed: int, deal: int, names: Sequence[str], stake: int) -> list[li
     hands = []
     for turn in range(count):
         playing = seating[turn:] + seating[:turn]
-        hands.append(play_hand(ids, playing, dealer, deck, stake, deal_rng(seed, deal, turn)))
+        hands.append(
+            play_hand(ids, playing, dealer, deck, stake, deal_rng(seed, deal, turn), game_id)
+        )
     return hands
 
 
@@ -85,34 +86,49 @@ def play_hand(
     deck: list[int],
     stake: int,
     rng: random.Random,
+    game_id: str = "gff",
 ) -> list[SeatResult]:
-    players = {seat: get_strategy(name) for seat, name in zip(ids, playing, strict=True)}
+    game = games.get(game_id)
+    players = {seat: game.strategies[name]() for seat, name in zip(ids, playing, strict=True)}
     rngs = {seat: random.Random(rng.getrandbits(64)) for seat in ids}
-    hand = GffHand.start(
-        seats=[(seat, BUY_IN_STAKES * stake) for seat in ids], stake=stake, dealer=dealer, deck=deck
+    hand = game.start(
+        seats=[(seat, BUY_IN_STAKES * stake) for seat in ids], stake=stake, dealer=dealer,
+        deck_or_decks=deck,
     )
     while hand.settlement is None:
-        seat = hand.order[hand.turn]
+        seat = hand.to_act()[0]
         hand.apply(players[seat](hand.private_view(seat), rngs[seat]))
     result = hand.settlement
     chips = dict(result.net)
-    for pot in (FLIP, FLOP):
-        if result.carry[pot]:
-            for seat, posts in result.posted.items():
-                chips[seat] += posts.get(pot, 0)  # GFF-4.6: back to who posted it
+    for back in game.close_carried(result.carry, _posted_by(hand.posts), ids):
+        chips[back.target.removeprefix("seat:")] += back.amount
     assert sum(chips.values()) == 0, "a hand's chips must balance"
     last = hand.actions[-1] if hand.actions else None
     dropper = last.seat if isinstance(last, Drop) else None
+    at = ids.index(dealer)
+    turn_order = ids[at + 1 :] + ids[: at + 1]  # every seat is dealt in from a full buy-in
     return [
-        SeatResult(name, hand.order.index(seat), chips[seat], seat in result.game_winners,
+        SeatResult(name, turn_order.index(seat), chips[seat], seat in result.winners,
                    result.ended, seat == dropper)
         for seat, name in zip(ids, playing, strict=True)
     ]
 
 
-def _play_deals(task: tuple[int, range, tuple[str, ...], int]) -> list[list[list[SeatResult]]]:
-    seed, deals, names, stake = task
-    return [play_deal(seed, deal, names, stake) for deal in deals]
+def _posted_by(posts: Sequence[Transfer]) -> dict[str, dict[str, int]]:
+    """pot -> seat -> chips, from the posts of one hand."""
+    posted: dict[str, dict[str, int]] = {}
+    for post in posts:
+        pot, seat = post.target.removeprefix("pot:"), post.source.removeprefix("seat:")
+        by_seat = posted.setdefault(pot, {})
+        by_seat[seat] = by_seat.get(seat, 0) + post.amount
+    return posted
+
+
+def _play_deals(
+    task: tuple[int, range, tuple[str, ...], int, str],
+) -> list[list[list[SeatResult]]]:
+    seed, deals, names, stake, game_id = task
+    return [play_deal(seed, deal, names, stake, game_id) for deal in deals]
 
 
 @dataclass(slots=True)
@@ -124,12 +140,13 @@ class Report:
 
 
 def run_tournament(
-    hands: int, names: Sequence[str], seed: int, stake: int = STAKE, jobs: int = 1
+    hands: int, names: Sequence[str], seed: int, stake: int = STAKE, jobs: int = 1,
+    game_id: str = "gff",
 ) -> Report:
     count = len(names)
     deals = -(-hands // count)  # whole deals: every seating of a deal is played
     tasks = [
-        (seed, range(start, min(start + DEALS_PER_TASK, deals)), tuple(names), stake)
+        (seed, range(start, min(start + DEALS_PER_TASK, deals)), tuple(names), stake, game_id)
         for start in range(0, deals, DEALS_PER_TASK)
     ]
     if jobs > 1 and len(tasks) > 1:
@@ -177,14 +194,18 @@ def pairs(names: Sequence[str]) -> list[tuple[str, str]]:
     return list(zip(distinct, distinct[1:], strict=False))
 
 
-def render(report: Report, names: Sequence[str], seed: int, stake: int) -> str:
+def render(
+    report: Report, names: Sequence[str], seed: int, stake: int, game_id: str = "gff"
+) -> str:
     count = len(names)
+    endings = games.get(game_id).info.endings
+    won = "game pot won" if game_id == "gff" else "  won (paid)"
     lines = [
         f"{report.hands:,} hands: {report.deals:,} deals, each played {count} times with "
         f"the seats rotated; seats {','.join(names)}; stake {stake}; seed {seed}",
         "chips/hand: stack after the hand minus the buy-in, every hand from a fresh buy-in",
         "",
-        f"{'strategy':<10} {'chips/hand':>10}  {'95% interval':<18} {'game pot won':>12} "
+        f"{'strategy':<10} {'chips/hand':>10}  {'95% interval':<18} {won:>12} "
         f"{'drops':>6} {'caught':>6}",
     ]
     for name, tally in report.tallies.items():
@@ -194,10 +215,10 @@ def render(report: Report, names: Sequence[str], seed: int, stake: int) -> str:
             f"{name:<10} {mean:>+10.2f}  {interval:<18} "
             f"{100 * tally.game_wins / tally.hands:>11.1f}% {tally.drops:>6} {tally.caught:>6}"
         )
-    lines += ["", "Game pots won, by how the hand ended:",
-              f"{'strategy':<10}" + "".join(f" {ending:>9}" for ending in ENDINGS)]
+    lines += ["", "Hands won (winners of the result), by how the hand ended:",
+              f"{'strategy':<10}" + "".join(f" {ending:>9}" for ending in endings)]
     for name, tally in report.tallies.items():
-        lines.append(f"{name:<10}" + "".join(f" {tally.won_by[e]:>9}" for e in ENDINGS))
+        lines.append(f"{name:<10}" + "".join(f" {tally.won_by[e]:>9}" for e in endings))
     lines += [
         "",
         "Differences, paired by deal: each deal's cards were played by every strategy in",
@@ -214,15 +235,21 @@ def render(report: Report, names: Sequence[str], seed: int, stake: int) -> str:
     return "\n".join(lines)
 
 
-def _seat_names(text: str) -> list[str]:
+DEFAULT_SEATS = {"gff": "sharp,easy,random", "tonk": "easy,random"}
+
+
+def seat_names(text: str, game_id: str) -> list[str]:
+    """The strategies of `text`, checked against the game's levels and seat limits."""
+    game = games.get(game_id)
     names = [name.strip() for name in text.split(",")]
-    unknown = [name for name in names if name not in STRATEGIES]
+    unknown = [name for name in names if name not in game.strategies]
     if unknown:
-        raise argparse.ArgumentTypeError(
-            f"unknown strategy {unknown[0]!r} (choose from {', '.join(STRATEGIES)})"
+        raise ValueError(
+            f"unknown strategy {unknown[0]!r} (choose from {', '.join(game.strategies)})"
         )
-    if not 2 <= len(names) <= 5:  # GFF-2.1
-        raise argparse.ArgumentTypeError("a table seats 2 to 5 players")
+    low, high = game.info.min_seats, game.info.max_seats
+    if not low <= len(names) <= high:
+        raise ValueError(f"a table seats {low} to {high} players")
     return names
 
 
@@ -242,15 +269,21 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--hands", type=_positive, default=3_000,
                         help="hands to play, rounded up to whole deals")
-    parser.add_argument("--seats", type=_seat_names, default="sharp,easy,random",
-                        help="one strategy per seat, comma-separated: " + ", ".join(STRATEGIES))
+    parser.add_argument("--game", default="gff", choices=list(games.GAMES))
+    parser.add_argument("--seats", default=None,
+                        help="one strategy per seat, comma-separated (GFF: sharp, easy, "
+                        "random; Tonk: easy, random)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--stake", type=_positive, default=STAKE)
     parser.add_argument("--jobs", type=_positive, default=os.cpu_count() or 1,
                         help="worker processes; the result does not depend on it")
     args = parser.parse_args(argv)
-    report = run_tournament(args.hands, args.seats, args.seed, args.stake, args.jobs)
-    print(render(report, args.seats, args.seed, args.stake))
+    try:
+        seats = seat_names(args.seats or DEFAULT_SEATS[args.game], args.game)
+    except ValueError as exc:
+        parser.error(f"argument --seats: {exc}")
+    report = run_tournament(args.hands, seats, args.seed, args.stake, args.jobs, args.game)
+    print(render(report, seats, args.seed, args.stake, args.game))
     return 0
 
 

@@ -1,8 +1,9 @@
-"""One hand of Game, Flip and Flop as a state machine (rules/gff.md).
+"""One hand of Game, Flip and Flop (rules/gff.md): the rummy turn with GFF's pots.
 
-Every action is checked, then applied: `check` raises an EngineError and changes
-nothing; `apply` checks first. All chips move through a ChipBook whose total is
-checked at settlement (GFF-7.3).
+The shared turn (draw, spread, hit, discard, drop, stock out) is engine/rummy/hand.py;
+this adds what only GFF has: the posts to three pots (GFF-2.4), the flip and the flop
+(section 4), the 49/50 on the deal (3.3), tunking out (6.3) and the pot payments.
+All chips move through a ChipBook whose total is checked at settlement (GFF-7.3).
 """
 
 from __future__ import annotations
@@ -11,83 +12,49 @@ from collections.abc import Mapping, Sequence
 
 from engine import cards as C
 from engine.actions import (
-    DISCARD,
     DISCARD_CARD,
     DRAW_DISCARD,
     DRAW_STOCK,
     DROP,
     HIT,
     SPREAD,
-    STOCK,
     Action,
-    Discard,
-    Draw,
-    Drop,
-    Hit,
-    Spread,
 )
 from engine.cards import Card
 from engine.chips import ChipBook, pot_account, seat_account, split
 from engine.errors import EngineError
-from engine.fairness import commitment
 from engine.gff import settlement as ending
-from engine.gff.events import Event
+from engine.gff.autoplay import stand_in_action
 from engine.gff.flipflop import Reveal, flip_and_flop, flop_suit
+from engine.gff.info import GFF_INFO
 from engine.gff.posting import FLIP, FLOP, GAME, POTS, is_all_in, is_eliminated, pots_to_post
 from engine.gff.settlement import Settlement
 from engine.gff.views import PrivateView, PublicView, SeatView, TableSpread
 from engine.record import HandRecord, SeatRecord, parse_action
-from engine.spreads import (
-    card_mask,
-    find_hits,
-    find_spreads,
-    has_spread,
-    hit_kind,
-    hit_wants,
-    spread_kind,
-)
+from engine.rummy.hand import HAND_SIZE, OVER, PLAYING, TURN_START, RummyHand
+from engine.spreads import has_spread
 
-HAND_SIZE = 5  # GFF-3.1
+__all__ = ["GffHand", "HAND_SIZE", "OVER", "PLAYING", "TURN_START"]
+
 BONUS = "bonus"  # the new pot of GFF-3.4, paid by those without 50
 POT = {pot: pot_account(pot) for pot in (*POTS, BONUS)}  # chip-book account names
 
-# Phases of a hand.
-TURN_START = "turn_start"  # the player may drop or draw
-PLAYING = "playing"  # drawn: spreads, hits, then a discard
-OVER = "over"
 
-
-class _TableSpread:
-    __slots__ = ("owner", "cards", "kind", "wants")
-
-    def __init__(self, owner: str, cards: list[Card], kind: str) -> None:
-        self.owner = owner
-        self.cards = cards
-        self.kind = kind
-        self.wants = hit_wants(cards)  # the single cards that could hit it
-
-
-class GffHand:
+class GffHand(RummyHand):
     """A hand from the deal to its settlement."""
 
-    # The whole state of a hand, as slots: attributes are read on every action, and a
-    # class with this many attributes outgrows the shared instance dict otherwise.
     __slots__ = (
-        "stake", "seats", "dealer", "deck", "salt", "carried_in", "posted", "order",
-        "actions", "events", "stock_draw_events", "settlement", "account", "book",
-        "hands", "held", "flip_card", "stock", "discards", "spreads", "hit_wants",
-        "laid", "hits_made", "flip_suit", "flop_suit", "flipflop_holders", "schedule",
-        "revealed", "reveals_done", "flipflop_paid", "flip_winner", "flop_winner", "won",
-        "turn", "phase", "ended", "_commitment",
+        "carried_in", "posted", "flip_card", "flip_suit", "flop_suit", "flipflop_holders",
+        "schedule", "revealed", "reveals_done", "flipflop_paid", "flip_winner", "flop_winner",
+        "won",
     )
+    GAME = "gff"
+    info = GFF_INFO
 
     def __init__(self, record: HandRecord) -> None:
         """Deal the hand of `record` (GFF-2.4, 3.1-3.3); its actions are not applied."""
-        self.stake = stake = record.stake
-        self.seats: tuple[SeatRecord, ...] = record.seats
-        self.dealer = record.dealer
-        self.deck = record.deck
-        self.salt = record.salt
+        self._start_state(record)
+        stake = record.stake
         self.carried_in = dict(record.carry)
         self.posted: dict[str, tuple[str, ...]] = {
             s.id: pots_to_post(s.stack, stake) for s in record.seats
@@ -96,12 +63,9 @@ class GffHand:
             raise EngineError(
                 "bad_record", f"the dealer {self.dealer} has too few chips to be dealt in"
             )
-        self.order = self._turn_order()
+        self.order = self._turn_order(self.posted.__getitem__)
         if len(self.order) < 2:
             raise EngineError("bad_record", "fewer than 2 players have the chips to be dealt in")
-        self.actions: list[Action] = []
-        self.events: list[Event] = []
-        self.settlement: Settlement | None = None
         self.account = {s.id: seat_account(s.id) for s in record.seats}
         self.book = ChipBook(
             {
@@ -117,23 +81,8 @@ class GffHand:
                 self.book.move(self.account[seat], POT[pot], stake, "post")
 
         count = len(self.order)
-        self.hands: dict[str, list[Card]] = {
-            seat: list(self.deck[i : HAND_SIZE * count : count])
-            for i, seat in enumerate(self.order)
-        }
-        # The same hands as bit sets, kept in step, for the legal-action checks.
-        self.held: dict[str, int] = {s: card_mask(h) for s, h in self.hands.items()}
+        self._deal_cards(HAND_SIZE * count)
         self.flip_card = self.deck[HAND_SIZE * count - 1]  # the dealer's fifth card
-        # Top of the stock at the end of the list, so a draw is a pop().
-        self.stock: list[Card] = list(reversed(self.deck[HAND_SIZE * count :]))
-        self.discards: list[Card] = []
-        self.spreads: list[_TableSpread] = []
-        self.hit_wants = 0  # every card that could hit some spread on the table
-        self.laid: dict[str, list[int]] = {s: [] for s in self.order}  # own spread sizes
-        # A draw from the stock shows only who drew, so one event per seat serves the hand.
-        self.stock_draw_events = {s: Event("draw_stock", s) for s in self.order}
-        self.hits_made: dict[str, int] = dict.fromkeys(self.order, 0)
-
         flip = self.flip_card // 13
         self.flip_suit, self.flop_suit = flip, flop_suit(flip)
         # GFF-4.2: the deal alone decides who takes the flip and the flop; they are
@@ -147,11 +96,6 @@ class GffHand:
         self.flip_winner: str | None = None
         self.flop_winner: str | None = None
         self.won: dict[str, dict[str, int]] = {pot: {} for pot in (*POTS, BONUS)}
-
-        self.turn = 0
-        self.phase = TURN_START
-        self.ended: str | None = None
-        self._commitment: str | None = None  # worked out when first shown
         self._log("deal", cards=(self.flip_card,), detail=f"hand of {count}")
         self._instant_or_first_turn()
 
@@ -195,48 +139,10 @@ class GffHand:
                 raise exc.at(index) from None
         return hand
 
-    def record(self) -> HandRecord:
-        return HandRecord(
-            game="gff",
-            stake=self.stake,
-            seats=self.seats,
-            dealer=self.dealer,
-            deck=self.deck,
-            carry=dict(self.carried_in),
-            actions=tuple(self.actions),
-            salt=self.salt,
-        )
-
-    def _turn_order(self) -> tuple[str, ...]:
-        """Dealt-in seats from the dealer's left round to the dealer (GFF-3.1, 5.1)."""
-        ids = [s.id for s in self.seats]
-        at = ids.index(self.dealer)
-        clockwise = ids[at + 1 :] + ids[: at + 1]
-        return tuple(s for s in clockwise if self.posted[s])
+    def _carried_record(self) -> dict[str, int]:
+        return dict(self.carried_in)
 
     # -- what may be done -------------------------------------------------------
-
-    @property
-    def commitment(self) -> str | None:
-        """The SHA-256 shown at the deal, if the hand has a salt (engine/fairness.py).
-
-        Worked out once: the table message shows it again after every action."""
-        if self._commitment is None and self.salt is not None:
-            self._commitment = commitment(self.deck, self.salt)
-        return self._commitment
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    @property
-    def current(self) -> str | None:
-        return None if self.phase == OVER else self.order[self.turn]
-
-    @property
-    def seq(self) -> int:
-        """How many actions were applied: the number a button must carry to be current."""
-        return len(self.actions)
 
     def legal_actions(self, seat: str) -> tuple[str, ...]:
         """The kinds of action `seat` may take now; empty when it is not their turn."""
@@ -247,162 +153,14 @@ class GffHand:
         held = self.held[seat]
         return _AFTER_DRAW[has_spread(held)][bool(held & self.hit_wants)]
 
-    def spread_options(self, seat: str) -> list:
-        return find_spreads(self.hands[seat]) if seat in self.hands else []
+    def timeout_action(self, seat: str) -> Action:
+        """The stand-in's move for `seat`, whose turn it must be (engine/gff/autoplay.py)."""
+        return stand_in_action(self.private_view(seat))
 
-    def hit_options(self, seat: str) -> list[tuple[int, tuple[Card, ...]]]:
-        hand = self.hands.get(seat, [])
-        return [
-            (i, cards) for i, s in enumerate(self.spreads) for cards in find_hits(hand, s.cards)
-        ]
+    # -- the rules of the round -------------------------------------------------
 
-    def check(self, action: Action) -> None:
-        """Raise the EngineError that refuses `action`, or return if it is legal now."""
-        if self.phase == OVER:
-            raise EngineError("wrong_phase", "the hand is over")
-        seat = action.seat
-        if seat != self.order[self.turn]:
-            if seat not in self.hands:
-                raise EngineError("not_your_turn", f"{seat} is not dealt in this hand")
-            raise EngineError(
-                "not_your_turn", f"{seat} acted, but it is {self.order[self.turn]}'s turn"
-            )
-        try:
-            checker = _CHECKS[type(action)]
-        except KeyError:
-            raise TypeError(f"not an action: {action!r}") from None
-        checker(self, action)
-
-    def _check_drop(self, action: Drop) -> None:
-        if self.phase != TURN_START:
-            raise EngineError("wrong_phase", "you can only drop before drawing")
-
-    def _check_draw(self, action: Draw) -> None:
-        if self.phase != TURN_START:
-            raise EngineError("wrong_phase", "you have already drawn this turn")
-        if action.source == DISCARD and not self.discards:
-            raise EngineError("empty_discard", "the discard pile is empty: draw from the stock")
-
-    def _check_spread(self, action: Spread) -> None:
-        self._check_drawn()
-        self._check_in_hand(action.seat, action.cards, "invalid_spread")
-        if spread_kind(action.cards) is None:
-            raise EngineError(
-                "invalid_spread",
-                f"{C.labels(action.cards) or 'no cards'} is not a spread: lay 3 or 4 of a "
-                "rank, or 3 or more in a row of one suit (ace low)",
-            )
-
-    def _check_hit(self, action: Hit) -> None:
-        self._check_drawn()
-        if not 0 <= action.spread < len(self.spreads):
-            raise EngineError("no_such_spread", f"there is no spread number {action.spread}")
-        self._check_in_hand(action.seat, action.cards, "invalid_hit")
-        target = self.spreads[action.spread]
-        if hit_kind(target.cards, action.cards) is None:
-            raise EngineError(
-                "invalid_hit",
-                f"{C.labels(action.cards) or 'no cards'} cannot go on {C.labels(target.cards)}",
-            )
-
-    def _check_discard(self, action: Discard) -> None:
-        if self.phase != PLAYING:  # _check_drawn, inlined: this runs on every discard
-            raise EngineError("wrong_phase", "draw a card first")
-        if action.card not in self.hands[action.seat]:
-            raise EngineError("card_not_in_hand", f"{C.label(action.card)} is not in your hand")
-
-    def _check_drawn(self) -> None:
-        if self.phase != PLAYING:
-            raise EngineError("wrong_phase", "draw a card first")
-
-    def _check_in_hand(self, seat: str, cards: Sequence[Card], repeat_code: str) -> None:
-        if len(set(cards)) != len(cards):
-            raise EngineError(repeat_code, "the same card is named twice")
-        hand = self.hands[seat]
-        for card in cards:
-            if card not in hand:
-                raise EngineError("card_not_in_hand", f"{C.label(card)} is not in your hand")
-
-    # -- applying ---------------------------------------------------------------
-
-    def apply(self, action: Action) -> None:
-        """Check `action`, then play it; a refused action changes nothing."""
-        self.check(action)
-        self.actions.append(action)
-        _APPLIES[type(action)](self, action)
-
-    def _log(
-        self,
-        kind: str,
-        seat: str | None = None,
-        cards: tuple[Card, ...] = (),
-        amount: int = 0,
-        detail: str = "",
-    ) -> None:
-        """Add an Event to the hand's log; nearly every action logs one."""
-        # tuple.__new__ builds the very value Event(...) would: it is what the NamedTuple's
-        # generated __new__ calls, and skipping that Python-level step halves the cost.
-        self.events.append(tuple.__new__(Event, (kind, seat, cards, amount, detail)))
-
-    def _apply_drop(self, action: Drop) -> None:
-        self._drop(action.seat)
-
-    def _apply_draw(self, action: Draw) -> None:
-        seat = action.seat
-        if action.source == STOCK:
-            card = self.stock.pop()
-            self.events.append(self.stock_draw_events[seat])
-            if not self.stock:
-                self._log("last_stock", seat)
-        else:
-            card = self.discards.pop()
-            self._log("draw_discard", seat, (card,))
-        self.hands[seat].append(card)
-        self.held[seat] |= 1 << card
-        self.phase = PLAYING
-
-    def _apply_spread(self, action: Spread) -> None:
-        seat, hand = action.seat, self.hands[action.seat]
-        laid = C.sorted_cards(action.cards)
-        for card in laid:
-            hand.remove(card)
-        self.held[seat] &= ~card_mask(laid)
-        table_spread = _TableSpread(seat, laid, spread_kind(laid) or "")
-        self.spreads.append(table_spread)
-        self.hit_wants |= table_spread.wants
-        self.laid[seat].append(len(laid))
-        self._log("spread", seat, tuple(laid))
-        if not hand:
-            self._emptied_without_discard(seat)
-
-    def _apply_hit(self, action: Hit) -> None:
-        seat, hand = action.seat, self.hands[action.seat]
-        target = self.spreads[action.spread]
-        for card in action.cards:
-            hand.remove(card)
-        self.held[seat] &= ~card_mask(action.cards)
-        target.cards = C.sorted_cards([*target.cards, *action.cards])
-        target.wants = hit_wants(target.cards)
-        self.hit_wants = 0
-        for table_spread in self.spreads:
-            self.hit_wants |= table_spread.wants
-        self.hits_made[seat] += 1
-        self._log("hit", seat, tuple(action.cards), detail=target.owner)
-        if not hand:
-            self._emptied_without_discard(seat)
-
-    def _apply_discard(self, action: Discard) -> None:
-        seat, hand = action.seat, self.hands[action.seat]
-        hand.remove(action.card)
-        self.held[seat] &= ~(1 << action.card)
-        self.discards.append(action.card)
-        self._log("discard", seat, (action.card,))
-        if not hand:
-            self._finish(ending.GOING_OUT, (seat,), shown_values={})  # GFF-6.1
-        elif not self.stock:
-            self._stock_out()  # GFF-6.4: nobody may take this discard
-        else:
-            self._next_turn()
+    def _ran_out(self, seat: str) -> None:
+        self._finish(ending.GOING_OUT, (seat,), shown_values={})  # GFF-6.1
 
     def _instant_or_first_turn(self) -> None:
         """GFF-3.3: a 49 or 50 is declared before any turn and ends the round."""
@@ -465,10 +223,6 @@ class GffHand:
         target = BONUS if why == "fifty" else GAME
         self.book.move(self.account[seat], POT[target], self.stake, why)
         self._log("pays", seat, amount=self.stake, detail=why)
-
-    def _values(self) -> dict[str, int]:
-        """GFF-1.3: what each dealt-in hand is worth now."""
-        return {s: C.hand_value(self.hands[s]) for s in self.order}
 
     def _drop(self, dropper: str) -> None:
         """GFF-6.2: the dropper must be strictly lowest, or is caught."""
@@ -617,21 +371,6 @@ _AFTER_DRAW = {
     False: {False: (DISCARD_CARD,), True: (HIT, DISCARD_CARD)},
     True: {False: (SPREAD, DISCARD_CARD), True: (SPREAD, HIT, DISCARD_CARD)},
 }
-_CHECKS = {
-    Drop: GffHand._check_drop,
-    Draw: GffHand._check_draw,
-    Spread: GffHand._check_spread,
-    Hit: GffHand._check_hit,
-    Discard: GffHand._check_discard,
-}
-_APPLIES = {
-    Drop: GffHand._apply_drop,
-    Draw: GffHand._apply_draw,
-    Spread: GffHand._apply_spread,
-    Hit: GffHand._apply_hit,
-    Discard: GffHand._apply_discard,
-}
-
 ENDING_WORDS = {
     ending.INSTANT: "the round ends at once on a declared 49 or 50",
     ending.GOING_OUT: "the round ends: a player went out",

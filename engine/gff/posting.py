@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+from engine.rummy.table import next_dealer  # GFF-2.8, shared with Tonk
+
+__all__ = [
+    "FLIP", "FLOP", "GAME", "POTS", "is_all_in", "is_eliminated", "next_dealer", "pots_to_post",
+]
+
 GAME, FLIP, FLOP = "game", "flip", "flop"
 POTS = (GAME, FLIP, FLOP)
 
@@ -28,16 +34,3 @@ def is_all_in(posted: tuple[str, ...]) -> bool:
 def is_eliminated(stack: int, stake: int) -> bool:
     """GFF-2.6: below two stakes a player can no longer be dealt in."""
     return stack < 2 * stake
-
-
-def next_dealer(dealt_in: list[int], last: int | None) -> int | None:
-    """GFF-2.8: the position of the next dealer, or None when the first one is to be drawn.
-
-    `dealt_in` holds the clockwise positions of the seats that can be dealt in, and
-    `last` the position of the last dealer, who may have left since: the deal passes
-    to the next dealt-in seat on the left of where that dealer sat.
-    """
-    if last is None:
-        return None  # the first dealer is chosen at random
-    later = [position for position in sorted(dealt_in) if position > last]
-    return later[0] if later else min(dealt_in)

@@ -36,6 +36,11 @@ class Settlement(NamedTuple):
     values: dict[str, int]  # the value of each shown hand
     transfers: tuple[Transfer, ...]  # every chip movement of the hand, posts first
 
+    @property
+    def winners(self) -> tuple[str, ...]:
+        """The protocol's winners (games.md G3.5): GFF's are the game pot's."""
+        return self.game_winners
+
     def to_result(self) -> dict:
         return {
             "ended": self.ended,

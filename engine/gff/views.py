@@ -1,4 +1,4 @@
-"""What a seat may see of a hand: the public view and one seat's private view.
+"""What a seat may see of a GFF hand: the public view and one seat's private view.
 
 These are plain frozen values with no link back to the hand, so whoever holds
 one (a Discord view, a computer player) cannot reach the deck or another hand.
@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from engine.cards import Card
 from engine.gff.flipflop import Reveal
+from engine.rummy.views import TableSpread
 from engine.spreads import SpreadOption
 
 
@@ -21,14 +22,6 @@ class SeatView:
     posted: tuple[str, ...]  # pots this seat posted to this hand
     cards: int  # cards in hand
     all_in: bool
-
-
-@dataclass(frozen=True, slots=True)
-class TableSpread:
-    index: int
-    owner: str
-    cards: tuple[Card, ...]
-    kind: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable
 
 from engine.actions import Action
-from engine.gff.views import PrivateView
+from engine.rummy.views import PrivateView
 from engine.strategies.easy import play_easy
 from engine.strategies.random_play import play_random
 from engine.strategies.sharp import SharpPlayer

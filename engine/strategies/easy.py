@@ -24,8 +24,8 @@ from engine.actions import (
     Hit,
     Spread,
 )
-from engine.gff.autoplay import highest
-from engine.gff.views import PrivateView
+from engine.rummy.autoplay import highest
+from engine.rummy.views import PrivateView
 from engine.spreads import card_mask, find_hits, find_spreads, has_spread
 
 # A hand of n unknown cards is worth about 6.5 per card; 2 per card is clearly low.

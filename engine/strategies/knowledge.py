@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.gff.views import PrivateView
+from engine.rummy.views import PrivateView
 from engine.spreads import card_mask
 
 ALL_CARDS = (1 << 52) - 1

@@ -18,7 +18,7 @@ from engine.actions import (
     Hit,
     Spread,
 )
-from engine.gff.views import PrivateView
+from engine.rummy.views import PrivateView
 
 
 def legal_moves(view: PrivateView) -> list[Action]:

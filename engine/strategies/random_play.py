@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from engine.actions import Action
-from engine.gff.views import PrivateView
+from engine.rummy.views import PrivateView
 from engine.strategies.moves import legal_moves
 
 

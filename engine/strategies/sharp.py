@@ -29,7 +29,7 @@ from engine.actions import (
     Spread,
 )
 from engine.cards import VALUES
-from engine.gff.views import PrivateView
+from engine.rummy.views import PrivateView
 from engine.spreads import RUN, card_mask
 from engine.strategies.drop import chance_lowest
 from engine.strategies.knowledge import Knowledge, knowledge

@@ -1,0 +1,201 @@
+"""The game protocol: what the table service, the store, replay, simulate and the
+tournament need from any game in the hall, and nothing else (rules/games.md).
+
+One registered game (`Game`, see engine/games.py) answers questions about the game
+and starts deals; one `Deal` is the state of one deal (or of one whole multi-deal
+game, as Piquet's partie) from the deal to its settlement. The shape follows
+open_spiel's one Game/State interface: metadata on the game, all play on the state.
+
+Sequence numbers. `Deal.seq` counts the actions applied. A button carries
+`Deal.seat_seq(seat)`: in a turn game it equals `seq`; in a round of simultaneous
+choices (sealed bids, Faro's bets) it changes only when something changes for that
+seat, so one seat acting does not make another's buttons stale.
+
+Chips. Every chip move of a deal is a `Transfer` between named accounts:
+`seat:<id>` (a seat's table stack), `pot:<name>` (a pot of this deal or a carried
+one) and, for banking games (G2.7), `house`. `Deal.posts` are the transfers made at
+the deal (antes, posts); `Settlement.transfers` are all of them, posts first. The
+sum over seats, pots and the house's net never changes (G2.2).
+
+No rule of any game is decided outside its engine package: a caller asks the game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from engine.cards import Card
+from engine.chips import Transfer
+from engine.record import HandRecord
+
+HOUSE = "house"  # the bank's account in banking games (G2.7)
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What is known of a game before any deal: the hall's list, seat limits, the pack."""
+
+    id: str  # the record's `game` (G3.1): "gff", "tonk"
+    name: str  # "Game, Flip and Flop"
+    summary: str  # one line for a list of the games
+    min_seats: int
+    max_seats: int
+    pack: tuple[Card, ...]  # the cards of one pack, each once (G1.2); a record's deck holds these
+    stakes_to_deal_in: int  # G2.6: a stack of at least this many stakes is dealt in
+    stakes_to_buy_in: int  # the smallest buy-in, in stakes
+    endings: tuple[str, ...]  # the result's `ended` values, in the page's order
+    deals_per_game: int = 1  # Piquet 6, the auction 5: one record then holds `decks`
+    banking: bool = False  # plays against the house (G2.7)
+    has_dealer: bool = True
+    carried_pots: tuple[str, ...] = ()  # pots that carry to the next deal ("flip", "flop")
+    options: tuple[str, ...] = ()  # the `options` keys the page allows
+    default_buy_in_stakes: int = 20
+
+    def min_stack(self, stake: int) -> int:
+        """The smallest stack dealt in (G2.6); below it after a deal, a seat is eliminated."""
+        return self.stakes_to_deal_in * stake
+
+    def min_buy_in(self, stake: int) -> int:
+        return self.stakes_to_buy_in * stake
+
+
+class Settlement(Protocol):
+    """How a finished deal ended and where every chip went (G3.5)."""
+
+    ended: str  # one of GameInfo.endings
+    stacks: dict[str, int]  # every seat after settlement; seats not dealt in keep theirs
+    eliminated: tuple[str, ...]  # seat order: now below the game's minimum stack
+    net: dict[str, int]  # stack after minus stack before, posts included
+    carry: dict[str, int]  # what each carried pot holds for the next deal ({} if none)
+    transfers: tuple[Transfer, ...]  # every chip move of the deal, posts first
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        """G3.5, in seat order (GFF: the game pot's winners)."""
+        ...
+
+    def to_result(self) -> dict:
+        """Exactly the replay result JSON: G3.5 plus the page's fields."""
+        ...
+
+
+class Deal(Protocol):
+    """One deal (or one whole multi-deal game) as one state object."""
+
+    info: GameInfo
+    settlement: Settlement | None  # set when the deal is over
+
+    @property
+    def seq(self) -> int: ...  # actions applied so far
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def commitment(self) -> str | None: ...  # the deck commitment (engine/fairness.py)
+
+    @property
+    def posts(self) -> tuple[Transfer, ...]: ...  # the transfers made at the deal
+
+    def to_act(self) -> tuple[str, ...]:
+        """The seats that may act now: one in a turn game, several in a sealed round; ()
+        when the deal is over."""
+        ...
+
+    def seat_seq(self, seat: str) -> int:
+        """The number `seat`'s buttons carry (see the module's note on sequence numbers)."""
+        ...
+
+    def legal_actions(self, seat: str) -> tuple[str, ...]:
+        """The kinds of action `seat` may take now (what a view enables); () if none."""
+        ...
+
+    def check(self, action: Any) -> None:
+        """Raise the EngineError refusing `action`, changing nothing; return if legal."""
+        ...
+
+    def apply(self, action: Any) -> None:
+        """Check, then play `action`."""
+        ...
+
+    def timeout_action(self, seat: str) -> Any:
+        """The page's time-out move for `seat`, who must be able to act now."""
+        ...
+
+    def record(self) -> HandRecord:
+        """The record so far; `record().to_json()` is what the store keeps."""
+        ...
+
+    def public_view(self) -> Any:
+        """What every player may see (G4.1): no hidden card."""
+        ...
+
+    def private_view(self, seat: str) -> Any:
+        """What `seat` may see: the public view plus its own cards and legal choices."""
+        ...
+
+    def cards_in_play(self) -> list[Card]:
+        """Every card of the deal where it now is; a simulation checks it is the pack."""
+        ...
+
+
+Strategy = Callable[[Any, random.Random], Any]  # (private view, rng) -> action
+
+
+class Game(Protocol):
+    """One registered game (engine/games.py)."""
+
+    info: GameInfo
+    strategies: Mapping[str, Callable[[], Strategy]]  # level -> maker of a fresh player
+
+    def parse_record(self, data: Any) -> HandRecord:
+        """The record of one deal of this game; `bad_record` on anything malformed."""
+        ...
+
+    def deal(self, record: HandRecord) -> Deal:
+        """Deal `record`; its actions are NOT applied."""
+        ...
+
+    def replay(self, record: HandRecord) -> Deal:
+        """Deal `record` and apply its actions; an error is pinned to the action's index."""
+        ...
+
+    def start(
+        self,
+        *,
+        seats: Sequence[tuple[str, int]],
+        stake: int,
+        dealer: str | None,
+        deck_or_decks: Sequence[Card] | Sequence[Sequence[Card]],
+        carry: Mapping[str, int] | None = None,
+        options: Mapping[str, Any] | None = None,
+        salt: str | None = None,
+    ) -> Deal:
+        """A new deal at a table: seats in clockwise order as (id, stack)."""
+        ...
+
+    def next_dealer(self, positions: list[int], last: int | None) -> int | None:
+        """The position of the next dealer among the seats that can be dealt in (GFF-2.8),
+        or None when the first dealer is to be drawn."""
+        ...
+
+    def is_eliminated(self, stack: int, stake: int) -> bool: ...
+
+    def close_carried(
+        self,
+        carried: Mapping[str, int],
+        posted_by: Mapping[str, Mapping[str, int]],
+        seated: Sequence[str],
+    ) -> list[Transfer]:
+        """Who gets the carried pots' chips when a table closes (GFF-4.6: back to the
+        seats that posted them). `posted_by` is pot -> seat -> chips posted to it while
+        it carried; `seated`, the seats still at the table."""
+        ...
+
+    def simulation_action(self, deal: Deal, rng: random.Random) -> Any:
+        """A random legal action for a seat that may act, read from the whole state: the
+        simulator's fast path, never shown to a player."""
+        ...

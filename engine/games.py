@@ -1,0 +1,24 @@
+"""The games of the hall, by the id a record names (rules/games.md G3.1).
+
+The only module outside a game's own package that names the games: replay,
+simulate, the tournament and the table service find a game here.
+"""
+
+from __future__ import annotations
+
+from engine.errors import EngineError
+from engine.game import Game
+from engine.gff.game import GFF
+from engine.tonk.game import TONK
+
+GAMES: dict[str, Game] = {game.info.id: game for game in (GFF, TONK)}
+
+
+def get(game_id: object) -> Game:
+    """The registered game `game_id`; `bad_record` naming the known games otherwise."""
+    game = GAMES.get(game_id) if isinstance(game_id, str) else None
+    if game is None:
+        raise EngineError(
+            "bad_record", f"game must be one of {', '.join(GAMES)}, not {game_id!r}"
+        )
+    return game
