@@ -226,6 +226,10 @@ class GffHand:
         return self._commitment
 
     @property
+    def posts(self) -> tuple:
+        return tuple(t for t in self.book.transfers if t.reason == "post")
+
+    @property
     def is_over(self) -> bool:
         return self.phase == OVER
 

@@ -118,8 +118,9 @@ async def test_the_audit_shows_where_the_chips_are_and_that_they_balance(harness
     fields = {f["name"]: f["value"] for f in shown.embed["fields"]}
     assert shown.ephemeral and "Every chip is accounted for" in shown.text()
     assert fields["Minted"] == "3000" and fields["In bankrolls"] == "2400"
-    assert fields["At tables"] == "510" and fields["In pots of hands being played"] == "30"
-    assert fields["Carried to the next deal"] == "60" and fields["Held in all"] == "3000"
+    # The flip and flop posts are the running hand's until its reveals pay or carry them.
+    assert fields["At tables"] == "510" and fields["In pots of hands being played"] == "90"
+    assert fields["Carried to the next deal"] == "0" and fields["Held in all"] == "3000"
     bob = h.user("nobody", permissions=discord.Permissions.none())
     await h.slash(bob, "gff audit")
     assert "Manage Server" in h.last_response(bob).text()

@@ -30,8 +30,10 @@ async def test_the_audit_says_where_every_chip_is(store):
     audit = await store.audit(GUILD)
     assert (audit.minted, audit.burned) == (3000, 0)
     assert audit.wallets == 3 * 800
-    assert audit.in_play == 30  # the game pot
-    assert audit.carried == 20 + 60  # flip and flop: the carried 20 and this deal's posts
+    # While a hand runs, every pot of its table is in play: the carried 20 too, since
+    # this deal's flip and flop will pay it or carry it on.
+    assert audit.in_play == 30 + 20 + 60
+    assert audit.carried == 0
     assert audit.stacks == 600 - 20 - 90
     assert audit.held == 3000 and audit.mismatches == () and audit.balances
 
