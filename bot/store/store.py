@@ -241,12 +241,18 @@ class Store:
         snowflake(channel_id, "The channel id")
         return await self.db.read(tables.find_open_table, channel_id)
 
-    async def buy_in(self, table_id: int, user_id: int, *, ref: str | None = None) -> Seat:
-        """A seat with the table's buy-in, from the wallet; NotEnoughChips says how short."""
+    async def buy_in(
+        self, table_id: int, user_id: int, *, ref: str | None = None, house: bool = False
+    ) -> Seat:
+        """A seat with the table's buy-in, from the wallet; NotEnoughChips says how short.
+
+        A `house` seat (a computer player) has its buy-in minted into it, and its stack is
+        burned when it leaves: the house's chips never rest in a wallet.
+        """
         snowflake(table_id, "The table id")
         snowflake(user_id, "The user id")
         return await self.db.write(
-            tables.buy_in, self._now_ms(), table_id, user_id, _ref("buy-in", ref)
+            tables.buy_in, self._now_ms(), table_id, user_id, _ref("buy-in", ref), bool(house)
         )
 
     async def cash_out(self, table_id: int, user_id: int, *, ref: str | None = None) -> int:

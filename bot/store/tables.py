@@ -8,6 +8,7 @@ from __future__ import annotations
 import sqlite3
 
 from bot.store import hands, ledger
+from bot.store.amounts import MAX_CHIPS
 from bot.store.errors import (
     AlreadySeated,
     ChannelBusy,
@@ -17,10 +18,11 @@ from bot.store.errors import (
     NotSeated,
     TableClosed,
     TableFull,
+    TooManyChips,
 )
 from bot.store.models import Seat, Table
 from bot.store.seats import leave
-from bot.store.wallets import wallet
+from bot.store.wallets import supply, wallet
 from engine import games
 
 TABLE_COLUMNS = (
@@ -112,10 +114,17 @@ def open_table_row(db: sqlite3.Connection, table_id: int) -> tuple[int, int, int
     return row[0], row[1], row[2]
 
 
-def buy_in(db: sqlite3.Connection, now_ms: int, table_id: int, user_id: int, ref: str) -> Seat:
-    """Take a seat with the table's buy-in, from the user's wallet to a new stack."""
+def buy_in(
+    db: sqlite3.Connection, now_ms: int, table_id: int, user_id: int, ref: str, house: bool
+) -> Seat:
+    """Take a seat with the table's buy-in, from the user's wallet to a new stack; for a
+    house seat (a computer player), minted into it."""
     guild_id, amount, max_players = open_table_row(db, table_id)
-    wallet(db, guild_id, user_id)  # NoWallet before anything else
+    if house:
+        if supply(db, guild_id) > MAX_CHIPS - amount:
+            raise TooManyChips()
+    else:
+        wallet(db, guild_id, user_id)  # NoWallet before anything else
     status = db.execute(
         "SELECT status FROM seats WHERE table_id = ? AND user_id = ?", (table_id, user_id)
     ).fetchone()
@@ -132,20 +141,20 @@ def buy_in(db: sqlite3.Connection, now_ms: int, table_id: int, user_id: int, ref
     position = min(set(range(max_players)) - taken)
     # A player who left keeps their row (stack 0), so the seat account stays one row.
     db.execute(
-        "INSERT INTO seats (table_id, user_id, position, stack, status)"
-        " VALUES (?, ?, ?, 0, 'seated')"
+        "INSERT INTO seats (table_id, user_id, position, stack, status, house)"
+        " VALUES (?, ?, ?, 0, 'seated', ?)"
         " ON CONFLICT (table_id, user_id) DO UPDATE SET position = excluded.position,"
-        " status = 'seated'",
-        (table_id, user_id, position),
+        " status = 'seated', house = excluded.house",
+        (table_id, user_id, position, int(house)),
     )
     ledger.move(
         db,
         at_ms=now_ms,
         guild_id=guild_id,
-        source=ledger.wallet(guild_id, user_id),
+        source=ledger.MINT if house else ledger.wallet(guild_id, user_id),
         target=ledger.seat(table_id, user_id),
         amount=amount,
-        reason="buy-in",
+        reason="house: a computer sits" if house else "buy-in",
         ref=ref,
     )
     return Seat(table_id, user_id, position, amount, "seated")

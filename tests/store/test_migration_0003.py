@@ -21,7 +21,8 @@ from engine.gff.hand import GffHand
 from engine.simulate import random_action
 from tests.store.helpers import DEFAULTS, GUILD, HOST, assert_chips_add_up, stacked_deck
 
-ANN, BOB, CY = 701, 702, 703
+# Discord ids; the computer player's is one the bot gives (below 1,000,000).
+ANN, BOB, CY, ROBOT = 10**17 + 1, 10**17 + 2, 10**17 + 3, 2001
 OPEN, CLOSED = 1, 2
 STAKE = 10
 
@@ -88,8 +89,16 @@ def make_old_database(path) -> GffHand:
             "INSERT INTO seats VALUES (?, ?, ?, 0, 'seated')", (OPEN, user, position)
         )
         old.move(f"wallet:{user}", f"seat:{OPEN}:{user}", 200, "buy-in")
-    # A player who sat at the closed table and left it.
+    # A player who sat at the closed table and left it; a computer player who sits
+    # out at the open one (its buy-in minted to its wallet, as the bot did then).
     db.execute("INSERT INTO seats VALUES (?, ?, 0, 0, 'left')", (CLOSED, CY))
+    db.execute(
+        "INSERT INTO wallets (guild_id, user_id, balance, created_ms) VALUES (?, ?, 0, 0)",
+        (GUILD, ROBOT),
+    )
+    db.execute("INSERT INTO seats VALUES (?, ?, 3, 0, 'seated')", (OPEN, ROBOT))
+    old.move("mint", f"wallet:{ROBOT}", 200, "house: a computer sits")
+    old.move(f"wallet:{ROBOT}", f"seat:{OPEN}:{ROBOT}", 200, "buy-in")
     # Hand 1 carried 20 in the flop pot, posted by ann and bob (GFF-4.5, 4.6).
     hand_1 = db.execute(
         "INSERT INTO hands (table_id, number, record, status, started_ms)"
@@ -135,8 +144,11 @@ def rows(path) -> dict[str, list]:
     with sqlite3.connect(path) as db:
         return {
             name: db.execute(f"SELECT * FROM {name} ORDER BY 1, 2").fetchall()
-            for name in ("wallets", "seats", "carried_posts", "hands", "ledger", "guild_settings")
+            for name in ("wallets", "carried_posts", "hands", "ledger", "guild_settings")
         } | {
+            "seats": db.execute(
+                "SELECT table_id, user_id, position, stack, status FROM seats ORDER BY 1, 2"
+            ).fetchall(),
             "tables": db.execute(
                 "SELECT id, guild_id, channel_id, host_id, stake, buy_in, max_players,"
                 " turn_seconds, status, opened_ms, closed_ms FROM tables ORDER BY id"
@@ -162,6 +174,7 @@ async def test_a_database_of_live_tables_keeps_every_row_and_plays_on(db_path):
             assert db.execute("SELECT id, game FROM tables ORDER BY id").fetchall() == [
                 (OPEN, "gff"), (CLOSED, "gff")
             ]
+            assert db.execute("SELECT user_id FROM seats WHERE house").fetchall() == [(ROBOT,)]
             with pytest.raises(sqlite3.IntegrityError, match="append-only"):
                 db.execute("UPDATE ledger SET amount = 1")
         table = await store.table(OPEN)
@@ -190,6 +203,7 @@ async def test_a_database_of_live_tables_keeps_every_row_and_plays_on(db_path):
         carried = sum(after.carry.values())
         returned = await store.close_table(OPEN)
         assert sum(returned.values()) == sum(s.stack for s in after.seats) + carried
+        assert (await store.wallet(GUILD, ROBOT)).balance == 0  # the house's seat burned
         await assert_chips_add_up(store)
     finally:
         await store.close()

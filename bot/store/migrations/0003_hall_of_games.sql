@@ -65,16 +65,22 @@ DROP TABLE carried_posts;
 ALTER TABLE carried_posts_new RENAME TO carried_posts;
 
 -- Seats: any number of positions; the game says how many a table may have.
+-- `house`: the house's own seat (a computer player), whose chips are minted straight
+-- into the stack as it sits down and burned straight from it as it leaves, each in
+-- that one transaction, so they never rest in a wallet.
 CREATE TABLE seats_new (
     table_id        INTEGER NOT NULL REFERENCES tables (id),
     user_id         INTEGER NOT NULL,
     position        INTEGER NOT NULL CHECK (position >= 0),
     stack           INTEGER NOT NULL CHECK (stack >= 0),
     status          TEXT NOT NULL CHECK (status IN ('seated', 'away', 'left')),
+    house           INTEGER NOT NULL DEFAULT 0 CHECK (house IN (0, 1)),
     PRIMARY KEY (table_id, user_id)
 );
-INSERT INTO seats_new (table_id, user_id, position, stack, status)
-SELECT table_id, user_id, position, stack, status FROM seats;
+-- The bot has always given computer players ids below 1,000,000 (Discord's are far
+-- above): those seats are the house's.
+INSERT INTO seats_new (table_id, user_id, position, stack, status, house)
+SELECT table_id, user_id, position, stack, status, user_id < 1000000 FROM seats;
 DROP TABLE seats;
 ALTER TABLE seats_new RENAME TO seats;
 CREATE UNIQUE INDEX seats_one_per_position ON seats (table_id, position) WHERE status <> 'left';
