@@ -50,7 +50,8 @@ class GameInfo:
     deals_per_game: int = 1  # Piquet 6, the auction 5: one record then holds `decks`
     banking: bool = False  # plays against the house (G2.7)
     has_dealer: bool = True
-    carried_pots: tuple[str, ...] = ()  # pots that carry to the next deal ("flip", "flop")
+    pots: tuple[str, ...] = ()  # every pot a deal may hold chips in, by name
+    carried_pots: tuple[str, ...] = ()  # those that carry to the next deal ("flip", "flop")
     options: tuple[str, ...] = ()  # the `options` keys the page allows
     default_buy_in_stakes: int = 20
 
@@ -189,10 +190,12 @@ class Game(Protocol):
         carried: Mapping[str, int],
         posted_by: Mapping[str, Mapping[str, int]],
         seated: Sequence[str],
+        dealer: str | None = None,
     ) -> list[Transfer]:
         """Who gets the carried pots' chips when a table closes (GFF-4.6: back to the
         seats that posted them). `posted_by` is pot -> seat -> chips posted to it while
-        it carried; `seated`, the seats still at the table."""
+        it carried; `seated`, the seats still at the table, clockwise; `dealer`, the last
+        deal's. A `seat:<id>` target is that player's bankroll: the table is closing."""
         ...
 
     def simulation_action(self, deal: Deal, rng: random.Random) -> Any:

@@ -27,10 +27,10 @@ from bot.store.errors import (
 )
 from bot.store.models import StoredHand
 from bot.store.seats import leave
+from engine import games
 from engine.chips import Transfer
 from engine.errors import EngineError
-from engine.gff.hand import GffHand
-from engine.gff.settlement import Settlement
+from engine.game import Deal, Settlement
 from engine.record import parse_record
 
 USER_ID = re.compile(r"^[1-9][0-9]{0,18}$")
@@ -43,9 +43,10 @@ APPEND_ACTION = (
 )
 
 
-def replay(record: dict[str, Any]) -> GffHand:
-    """The hand as its record leaves it; EngineError if the record breaks a rule."""
-    return GffHand.from_record(parse_record(record))
+def replay(record: dict[str, Any]) -> Deal:
+    """The deal as its record leaves it, by its game; EngineError if it breaks a rule."""
+    parsed = parse_record(record)
+    return games.get(parsed.game).replay(parsed)
 
 
 def user_of(seat_id: str) -> int:
@@ -78,21 +79,20 @@ def start_hand(
     Returns (hand id, hand number at the table).
     """
     row = db.execute(
-        "SELECT guild_id, stake, status, pot_game, pot_flip, pot_flop, pot_bonus"
-        " FROM tables WHERE id = ?",
-        (table_id,),
+        "SELECT guild_id, game, stake, status FROM tables WHERE id = ?", (table_id,)
     ).fetchone()
     if row is None:
         raise NoTable(table_id)
-    guild_id, stake, status, *pots = row
+    guild_id, game, stake, status = row
     if status != "open":
         raise TableClosed()
     if running_hand_id(db, table_id) is not None:
         raise HandRunning()
+    if record.get("game") != game:
+        raise Mismatch(f"the table plays {game}, the hand is of {record.get('game')!r}")
     if record["stake"] != stake:
         raise Mismatch(f"the table's stake is {stake:,}, the hand's {record['stake']:,}")
-    carry = record["carry"]
-    if pots != [0, carry["flip"], carry["flop"], 0]:
+    if _pots(db, table_id) != _held(record.get("carry", {})):
         raise Mismatch("the hand does not start with the chips the table carries")
     stacks = _stacks(db, table_id, seated_only=True)
     for seat in record["seats"]:
@@ -228,7 +228,7 @@ def void_hand(db: sqlite3.Connection, now_ms: int, hand_id: int, reason: str) ->
     record = json.loads(
         db.execute("SELECT record FROM hands WHERE id = ?", (hand_id,)).fetchone()[0]
     )
-    _check_pots(db, table_id, record.get("carry", {"flip": 0, "flop": 0}))
+    _check_pots(db, table_id, record.get("carry", {}))
     db.execute(
         "UPDATE hands SET status = 'void', result = ?, ended_ms = ? WHERE id = ?",
         (json.dumps({"void": reason}), now_ms, hand_id),
@@ -271,7 +271,7 @@ def _book(
         )
 
 
-def posts_problem(db: sqlite3.Connection, hand_id: int, table_id: int, hand: GffHand) -> str:
+def posts_problem(db: sqlite3.Connection, hand_id: int, table_id: int, hand: Deal) -> str:
     """Why the stored hand is not where its replay is, or "" when they agree."""
     booked = db.execute(
         "SELECT source, target, amount FROM ledger WHERE hand_id = ? AND reason = 'post'"
@@ -280,14 +280,16 @@ def posts_problem(db: sqlite3.Connection, hand_id: int, table_id: int, hand: Gff
     ).fetchall()
     replayed = [
         (_account(table_id, t.source).name, _account(table_id, t.target).name, t.amount)
-        for t in hand.book.transfers
-        if t.reason == "post"
+        for t in hand.posts
     ]
     if booked != replayed:
         return "the posts booked are not the hand's"
-    posted = {seat: sum(pots.values()) for seat, pots in hand.posted_chips().items()}
+    posted: dict[str, int] = {}
+    for t in hand.posts:
+        seat_id = t.source.removeprefix("seat:")
+        posted[seat_id] = posted.get(seat_id, 0) + t.amount
     stacks = _stacks(db, table_id)
-    for seat in hand.seats:
+    for seat in hand.record().seats:
         if stacks.get(user_of(seat.id)) != seat.stack - posted.get(seat.id, 0):
             return f"the stack of {seat.id} is not what the hand left it"
     return ""
@@ -301,38 +303,52 @@ def _stacks(db: sqlite3.Connection, table_id: int, seated_only: bool = False) ->
 
 
 def _attribute_carry(db: sqlite3.Connection, table_id: int, settlement: Settlement) -> None:
-    """GFF-4.6: a carried pot adds this hand's posts to who-posted-what; a won pot clears it."""
-    for pot, winner in (("flip", settlement.flip_winner), ("flop", settlement.flop_winner)):
-        if winner is not None:
+    """Who put the chips a pot carries to the next deal: a pot that carries adds what
+    each seat paid into it this hand; a pot emptied (won) forgets its posters."""
+    for pot, amount in settlement.carry.items():
+        if not amount:
             db.execute("DELETE FROM carried_posts WHERE table_id = ? AND pot = ?", (table_id, pot))
             continue
+        paid_in: dict[int, int] = {}
+        for t in settlement.transfers:
+            if t.target == f"pot:{pot}" and t.source.startswith("seat:"):
+                user_id = user_of(t.source.removeprefix("seat:"))
+                paid_in[user_id] = paid_in.get(user_id, 0) + t.amount
         db.executemany(
             "INSERT INTO carried_posts (table_id, pot, user_id, amount) VALUES (?, ?, ?, ?)"
             " ON CONFLICT (table_id, pot, user_id) DO UPDATE SET amount = amount + excluded.amount",
-            [
-                (table_id, pot, user_of(seat_id), posted[pot])
-                for seat_id, posted in settlement.posted.items()
-                if posted.get(pot)
-            ],
+            [(table_id, pot, user_id, chips) for user_id, chips in paid_in.items()],
         )
 
 
+def _pots(db: sqlite3.Connection, table_id: int) -> dict[str, int]:
+    """The table's pots that hold chips."""
+    return dict(
+        db.execute(
+            "SELECT name, amount FROM table_pots WHERE table_id = ? AND amount > 0", (table_id,)
+        )
+    )
+
+
+def _held(carry: dict[str, int]) -> dict[str, int]:
+    return {pot: amount for pot, amount in carry.items() if amount}
+
+
 def _check_pots(db: sqlite3.Connection, table_id: int, carry: dict[str, int]) -> None:
-    """Between hands only flip and flop hold chips, and each chip has a poster (GFF-4.6)."""
-    game, flip, flop, bonus, flip_posted, flop_posted = db.execute(
-        "SELECT pot_game, pot_flip, pot_flop, pot_bonus,"
-        " (SELECT COALESCE(SUM(amount), 0) FROM carried_posts"
-        "  WHERE table_id = :t AND pot = 'flip'),"
-        " (SELECT COALESCE(SUM(amount), 0) FROM carried_posts"
-        "  WHERE table_id = :t AND pot = 'flop')"
-        " FROM tables WHERE id = :t",
-        {"t": table_id},
-    ).fetchone()
-    if (game, bonus) != (0, 0):
-        raise Mismatch("the game pot is not empty after the hand")
-    if (flip, flop) != (carry["flip"], carry["flop"]):
+    """Between hands a pot holds chips only if the game carries them to the next deal,
+    and every carried chip has a player on record who put it there."""
+    pots = _pots(db, table_id)
+    if pots != _held(carry):
+        if set(pots) - set(_held(carry)):
+            raise Mismatch("a pot that does not carry is not empty after the hand")
         raise Mismatch("the carried pots are not what the hand left")
-    if (flip_posted, flop_posted) != (flip, flop):
+    posted = dict(
+        db.execute(
+            "SELECT pot, SUM(amount) FROM carried_posts WHERE table_id = ? GROUP BY pot",
+            (table_id,),
+        )
+    )
+    if posted != pots:
         raise Mismatch("the carried pots do not add up to what their players posted")
 
 

@@ -3,18 +3,20 @@
 Accounts, as the ledger names them: `mint` (where new chips come from), `burn`
 (where destroyed chips go), `wallet:<user>` (a bankroll; the guild is the row's
 own column), `seat:<table>:<user>` (a stack) and `pot:<table>:<pot>`. Only
-`mint` and `burn` change how many chips a guild has.
+`mint` and `burn` change how many chips a guild has. A pot is a row of
+`table_pots`, named by the table's game, opened by the first chips it receives.
 """
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from dataclasses import dataclass
 
 from bot.store.amounts import MAX_CHIPS
 from bot.store.errors import AlreadyBooked, Mismatch, NotEnoughChips, TooManyChips
 
-POTS = ("game", "flip", "flop", "bonus")
+POT_NAME = re.compile(r"^[a-z][a-z_]{0,31}$")  # as the schema's CHECK on table_pots
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,7 +28,8 @@ class Account:
     table: str = ""  # SQL table holding the balance; empty for mint and burn
     column: str = ""
     where: str = ""
-    keys: tuple[int, ...] = ()
+    keys: tuple[int | str, ...] = ()
+    opens: str = ""  # SQL that makes the balance row, at 0, if it is not there yet
 
 
 MINT = Account("mint", "The mint")
@@ -56,10 +59,16 @@ def seat(table_id: int, user_id: int) -> Account:
 
 
 def pot(table_id: int, name: str) -> Account:
-    if name not in POTS:
+    if not isinstance(name, str) or not POT_NAME.match(name):
         raise Mismatch(f"there is no {name!r} pot")
     return Account(
-        f"pot:{table_id}:{name}", f"The {name} pot", "tables", f"pot_{name}", "id = ?", (table_id,)
+        f"pot:{table_id}:{name}",
+        f"The {name} pot",
+        "table_pots",
+        "amount",
+        "table_id = ? AND name = ?",
+        (table_id, name),
+        "INSERT OR IGNORE INTO table_pots (table_id, name, amount) VALUES (?, ?, 0)",
     )
 
 
@@ -130,6 +139,8 @@ def _debit(db: sqlite3.Connection, account: Account, amount: int) -> None:
 
 
 def _credit(db: sqlite3.Connection, account: Account, amount: int) -> None:
+    if account.opens:
+        db.execute(account.opens, account.keys)
     # SQLite turns an integer sum past 2**63 - 1 into a float: refuse it instead.
     changed = db.execute(
         f"UPDATE {account.table} SET {account.column} = {account.column} + ?"

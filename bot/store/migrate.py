@@ -100,15 +100,29 @@ def migrate(db: sqlite3.Connection, wanted: list[Migration]) -> list[int]:
 
 
 def _apply(db: sqlite3.Connection, migration: Migration) -> None:
+    # A migration may rebuild a table (SQLite cannot drop a CHECK), which needs foreign
+    # keys off while the old table is dropped and the new one renamed (SQLite's own
+    # recipe); they are all checked before the commit instead, and turned back on.
+    # The pragma is a no-op inside a transaction, so it is set around it.
     # executescript() commits any open transaction before it runs, so the
-    # transaction is opened and closed inside the script itself.
+    # transaction is opened inside the script itself.
     stamp = (
         "INSERT INTO schema_version (version, name, checksum, applied_ms) VALUES "
         f"({migration.version}, '{migration.name}', '{migration.checksum}', "
         f"{time.time_ns() // 1_000_000});"
     )
+    enforced = db.execute("PRAGMA foreign_keys").fetchone()[0]
+    db.execute("PRAGMA foreign_keys = OFF")
     try:
-        db.executescript(f"BEGIN IMMEDIATE;\n{migration.sql}\n;{stamp}\nCOMMIT;")
+        db.executescript(f"BEGIN IMMEDIATE;\n{migration.sql}\n;{stamp}")
+        broken = db.execute("PRAGMA foreign_key_check").fetchall()
+        if broken:
+            table, rowid, parent, _ = broken[0]
+            raise sqlite3.IntegrityError(
+                f"{len(broken)} row(s) would lose their parent, the first in {table} "
+                f"(row {rowid}) pointing into {parent}"
+            )
+        db.execute("COMMIT")
     except sqlite3.Error as error:
         if db.in_transaction:
             db.execute("ROLLBACK")
@@ -116,3 +130,5 @@ def _apply(db: sqlite3.Connection, migration: Migration) -> None:
             f"migration {migration.version:04d}_{migration.name} failed and was rolled "
             f"back: {error}"
         ) from error
+    finally:
+        db.execute(f"PRAGMA foreign_keys = {'ON' if enforced else 'OFF'}")

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.gff.hand import GffHand
+from engine import games
+from engine.game import Deal
 
 DAY_MS = 24 * 60 * 60 * 1000
 
@@ -57,21 +58,23 @@ class Table:
     guild_id: int
     channel_id: int
     host_id: int
+    game: str  # the id of the game the table plays (engine/games.py)
     stake: int
     buy_in: int
     max_players: int
     turn_seconds: int
     status: str  # 'open' or 'closed'
-    pots: dict[str, int]  # game, flip, flop, bonus
-    carried_by: dict[str, dict[int, int]]  # GFF-4.6: pot -> user -> chips they posted
+    pots: dict[str, int]  # every pot the game has, by the names it gives them
+    carried_by: dict[str, dict[int, int]]  # pot -> user -> chips they put in it
     seats: tuple[Seat, ...]  # at the table now, clockwise
     hands_played: int  # settled or void
     last_dealer: int | None
 
     @property
     def carry(self) -> dict[str, int]:
-        """The flip and flop chips the next deal starts with (GFF-4.5)."""
-        return {"flip": self.pots["flip"], "flop": self.pots["flop"]}
+        """What the pots the game carries from deal to deal hold for the next one
+        (GFF-4.5: the flip and the flop)."""
+        return {pot: self.pots[pot] for pot in games.get(self.game).info.carried_pots}
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +106,7 @@ class RunningHand:
     hand_id: int
     table_id: int
     number: int
-    hand: GffHand
+    hand: Deal
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,8 +155,8 @@ class Audit:
 
     wallets: int
     stacks: int  # at tables, in front of players
-    in_play: int  # in the pots of hands being played, flip and flop included
-    carried: int  # flip and flop chips waiting for the next deal, between hands (GFF-4.5)
+    in_play: int  # in the pots of the tables whose hand is being played
+    carried: int  # in the pots of tables between hands, carried to the next deal
     minted: int
     burned: int
     mismatches: tuple[tuple[str, int, int], ...]  # (account, per the ledger, stored)

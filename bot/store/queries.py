@@ -104,7 +104,7 @@ WITH held AS (
     UNION ALL
     SELECT t.guild_id, s.stack FROM seats AS s JOIN tables AS t ON t.id = s.table_id
     UNION ALL
-    SELECT guild_id, pot_game + pot_flip + pot_flop + pot_bonus FROM tables
+    SELECT t.guild_id, p.amount FROM table_pots AS p JOIN tables AS t ON t.id = p.table_id
 ),
 supply AS (
     SELECT guild_id, amount AS minted, 0 AS burned FROM ledger WHERE source = 'mint'
@@ -144,12 +144,8 @@ stored AS (
     SELECT 'seat:' || s.table_id || ':' || s.user_id, s.stack
     FROM seats AS s JOIN tables AS t ON t.id = s.table_id WHERE t.guild_id = :guild
     UNION ALL
-    SELECT 'pot:' || id || ':' || pot.name,
-           CASE pot.name WHEN 'game' THEN pot_game WHEN 'flip' THEN pot_flip
-                         WHEN 'flop' THEN pot_flop ELSE pot_bonus END
-    FROM tables, (SELECT 'game' AS name UNION ALL SELECT 'flip' UNION ALL SELECT 'flop'
-                  UNION ALL SELECT 'bonus') AS pot
-    WHERE guild_id = :guild
+    SELECT 'pot:' || p.table_id || ':' || p.name, p.amount
+    FROM table_pots AS p JOIN tables AS t ON t.id = p.table_id WHERE t.guild_id = :guild
 ),
 accounts AS (SELECT account FROM booked UNION SELECT account FROM stored)
 SELECT a.account, COALESCE(b.chips, 0), COALESCE(s.chips, 0)
@@ -166,21 +162,19 @@ def ledger_mismatches(db: sqlite3.Connection, guild_id: int) -> list[tuple[str, 
     return db.execute(AUDIT, {"guild": guild_id}).fetchall()
 
 
-# While a hand runs, its flip and flop pots are being played for (GFF-4): they are in
-# play. Only between hands do those pots wait for the next deal (GFF-4.5).
 BREAKDOWN = """
-WITH pots AS (
-    SELECT pot_game + pot_bonus AS game, pot_flip + pot_flop AS flip_flop,
-           EXISTS (SELECT 1 FROM hands AS h WHERE h.table_id = t.id AND h.status = 'running')
-               AS running
-    FROM tables AS t WHERE t.guild_id = :guild
-)
 SELECT
     (SELECT COALESCE(SUM(balance), 0) FROM wallets WHERE guild_id = :guild),
     (SELECT COALESCE(SUM(s.stack), 0) FROM seats AS s JOIN tables AS t ON t.id = s.table_id
      WHERE t.guild_id = :guild),
-    (SELECT COALESCE(SUM(game + CASE WHEN running THEN flip_flop ELSE 0 END), 0) FROM pots),
-    (SELECT COALESCE(SUM(CASE WHEN running THEN 0 ELSE flip_flop END), 0) FROM pots),
+    -- A table's pots are the running hand's while one runs, and carried between hands.
+    (SELECT COALESCE(SUM(p.amount), 0) FROM table_pots AS p JOIN tables AS t ON t.id = p.table_id
+     WHERE t.guild_id = :guild
+       AND EXISTS (SELECT 1 FROM hands AS h WHERE h.table_id = t.id AND h.status = 'running')),
+    (SELECT COALESCE(SUM(p.amount), 0) FROM table_pots AS p JOIN tables AS t ON t.id = p.table_id
+     WHERE t.guild_id = :guild
+       AND NOT EXISTS (SELECT 1 FROM hands AS h WHERE h.table_id = t.id
+                       AND h.status = 'running')),
     (SELECT COALESCE(SUM(amount), 0) FROM ledger WHERE guild_id = :guild AND source = 'mint'),
     (SELECT COALESCE(SUM(amount), 0) FROM ledger WHERE guild_id = :guild AND target = 'burn')
 """

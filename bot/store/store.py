@@ -33,21 +33,22 @@ from bot.store.models import (
     Table,
     Wallet,
 )
+from engine import games
 from engine.actions import Action
-from engine.gff.hand import GffHand
-from engine.gff.settlement import Settlement
-from engine.record import MAX_SEATS
+from engine.errors import EngineError
+from engine.game import Deal, Settlement
+from engine.record import DEFAULT_GAME
 
-# What each setting may be (GFF-2.1, 2.4, 8); the words are shown to the admin.
+# What each setting may be (games.md G2.1); the words are shown to the admin. The
+# default buy-in is at least four stakes (GFF-2.4 needs that much); a game that needs
+# more opens its tables with its own least buy-in.
 GUILD_SETTING_RANGES = {
     "stake": ("The stake", 1, MAX_CHIPS),
-    # GFF-2.4: four stakes post all three pots and keep one in reserve.
     "buy_in_stakes": ("The buy-in in stakes", 4, MAX_CHIPS),
     "starting_chips": ("The starting chips", 0, MAX_CHIPS),
     "daily_chips": ("The daily chips", 0, MAX_CHIPS),
     "turn_seconds": ("The turn time", 15, 600),
 }
-MAX_PLAYERS = MAX_SEATS  # GFF-2.1, as the engine counts them
 MAX_REASON = 200
 
 
@@ -187,24 +188,36 @@ class Store:
         channel_id: int,
         host_id: int,
         *,
+        game: str = DEFAULT_GAME,
         stake: int | None = None,
         buy_in: int | None = None,
-        max_players: int = MAX_PLAYERS,
+        max_players: int | None = None,
         turn_seconds: int | None = None,
     ) -> Table:
-        """A new table in the channel; what is not given comes from the server's settings."""
+        """A new table of `game` in the channel; what is not given comes from the server's
+        settings, within what the game allows (its seats, its least buy-in)."""
         snowflake(guild_id, "The server id")
         snowflake(channel_id, "The channel id")
         snowflake(host_id, "The host id")
+        try:
+            info = games.get(game).info
+        except EngineError as error:
+            raise BadSetting(error.message) from None
         house = await self.guild_settings(guild_id)
         stake = setting(house.stake if stake is None else stake, *GUILD_SETTING_RANGES["stake"])
-        default_buy_in = min(stake * house.buy_in_stakes, MAX_CHIPS)
+        least = info.min_buy_in(stake)
+        default_buy_in = min(max(stake * house.buy_in_stakes, least), MAX_CHIPS)
         buy_in = setting(
             default_buy_in if buy_in is None else buy_in,
-            "The buy-in (GFF-2.4: at least 4 stakes)",
-            4 * stake,
+            f"The buy-in for {info.name} at a stake of {stake:,}",
+            least,
         )
-        setting(max_players, "The number of players", 2, MAX_PLAYERS)
+        max_players = setting(
+            info.max_seats if max_players is None else max_players,
+            f"The number of players at {info.name}",
+            info.min_seats,
+            info.max_seats,
+        )
         turn_seconds = setting(
             house.turn_seconds if turn_seconds is None else turn_seconds,
             *GUILD_SETTING_RANGES["turn_seconds"],
@@ -215,6 +228,7 @@ class Store:
             guild_id,
             channel_id,
             host_id,
+            info.id,
             stake,
             buy_in,
             max_players,
@@ -229,12 +243,18 @@ class Store:
         snowflake(channel_id, "The channel id")
         return await self.db.read(tables.find_open_table, channel_id)
 
-    async def buy_in(self, table_id: int, user_id: int, *, ref: str | None = None) -> Seat:
-        """A seat with the table's buy-in, from the wallet; NotEnoughChips says how short."""
+    async def buy_in(
+        self, table_id: int, user_id: int, *, ref: str | None = None, house: bool = False
+    ) -> Seat:
+        """A seat with the table's buy-in, from the wallet; NotEnoughChips says how short.
+
+        A `house` seat (a computer player) has its buy-in minted into it, and its stack is
+        burned when it leaves: the house's chips never rest in a wallet.
+        """
         snowflake(table_id, "The table id")
         snowflake(user_id, "The user id")
         return await self.db.write(
-            tables.buy_in, self._now_ms(), table_id, user_id, _ref("buy-in", ref)
+            tables.buy_in, self._now_ms(), table_id, user_id, _ref("buy-in", ref), bool(house)
         )
 
     async def cash_out(self, table_id: int, user_id: int, *, ref: str | None = None) -> int:
@@ -258,7 +278,7 @@ class Store:
     # -- hands ------------------------------------------------------------------
 
     async def start_hand(
-        self, table_id: int, hand: GffHand, *, turn_started_ms: int | None = None
+        self, table_id: int, hand: Deal, *, turn_started_ms: int | None = None
     ) -> RunningHand:
         """Store a freshly dealt hand and book its posts (and its settlement if already over).
 
@@ -267,7 +287,7 @@ class Store:
         snowflake(table_id, "The table id")
         if hand.seq:
             raise Mismatch("a hand is stored when it is dealt, before its first action")
-        posts = [t for t in hand.book.transfers if t.reason == "post"]
+        posts = list(hand.posts)
         hand_id, number = await self.db.write(
             hands.start_hand,
             self._now_ms(),

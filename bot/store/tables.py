@@ -8,6 +8,7 @@ from __future__ import annotations
 import sqlite3
 
 from bot.store import hands, ledger
+from bot.store.amounts import MAX_CHIPS
 from bot.store.errors import (
     AlreadySeated,
     ChannelBusy,
@@ -17,14 +18,15 @@ from bot.store.errors import (
     NotSeated,
     TableClosed,
     TableFull,
+    TooManyChips,
 )
 from bot.store.models import Seat, Table
 from bot.store.seats import leave
-from bot.store.wallets import wallet
+from bot.store.wallets import supply, wallet
+from engine import games
 
 TABLE_COLUMNS = (
-    "id, guild_id, channel_id, host_id, stake, buy_in, max_players, turn_seconds, status,"
-    " pot_game, pot_flip, pot_flop, pot_bonus"
+    "id, guild_id, channel_id, host_id, game, stake, buy_in, max_players, turn_seconds, status"
 )
 AT_TABLE = ("seated", "away")
 
@@ -35,6 +37,7 @@ def open_table(
     guild_id: int,
     channel_id: int,
     host_id: int,
+    game: str,
     stake: int,
     buy_in: int,
     max_players: int,
@@ -43,9 +46,9 @@ def open_table(
     if find_open_table(db, channel_id) is not None:
         raise ChannelBusy(channel_id)
     cursor = db.execute(
-        "INSERT INTO tables (guild_id, channel_id, host_id, stake, buy_in, max_players,"
-        " turn_seconds, opened_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        (guild_id, channel_id, host_id, stake, buy_in, max_players, turn_seconds, now_ms),
+        "INSERT INTO tables (guild_id, channel_id, host_id, game, stake, buy_in, max_players,"
+        " turn_seconds, opened_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (guild_id, channel_id, host_id, game, stake, buy_in, max_players, turn_seconds, now_ms),
     )
     return load_table(db, cursor.lastrowid)
 
@@ -65,12 +68,16 @@ def load_table(db: sqlite3.Connection, table_id: int) -> Table:
     row = db.execute(f"SELECT {TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,)).fetchone()
     if row is None:
         raise NoTable(table_id)
-    carried_by: dict[str, dict[int, int]] = {"flip": {}, "flop": {}}
+    info = games.get(row[4]).info
+    pots = dict.fromkeys(info.pots, 0)
+    pots.update(db.execute("SELECT name, amount FROM table_pots WHERE table_id = ?", (table_id,)))
+    carried_by: dict[str, dict[int, int]] = {pot: {} for pot in info.carried_pots}
     for pot, user_id, amount in db.execute(
-        "SELECT pot, user_id, amount FROM carried_posts WHERE table_id = ? ORDER BY user_id",
+        "SELECT pot, user_id, amount FROM carried_posts WHERE table_id = ?"
+        " ORDER BY pot, user_id",
         (table_id,),
     ):
-        carried_by[pot][user_id] = amount
+        carried_by.setdefault(pot, {})[user_id] = amount
     seats = tuple(
         Seat(*seat)
         for seat in db.execute(
@@ -86,8 +93,8 @@ def load_table(db: sqlite3.Connection, table_id: int) -> Table:
         {"t": table_id},
     ).fetchone()
     return Table(
-        *row[:9],
-        pots=dict(zip(ledger.POTS, row[9:13], strict=True)),
+        *row,
+        pots=pots,
         carried_by=carried_by,
         seats=seats,
         hands_played=played,
@@ -107,10 +114,17 @@ def open_table_row(db: sqlite3.Connection, table_id: int) -> tuple[int, int, int
     return row[0], row[1], row[2]
 
 
-def buy_in(db: sqlite3.Connection, now_ms: int, table_id: int, user_id: int, ref: str) -> Seat:
-    """Take a seat with the table's buy-in, from the user's wallet to a new stack."""
+def buy_in(
+    db: sqlite3.Connection, now_ms: int, table_id: int, user_id: int, ref: str, house: bool
+) -> Seat:
+    """Take a seat with the table's buy-in, from the user's wallet to a new stack; for a
+    house seat (a computer player), minted into it."""
     guild_id, amount, max_players = open_table_row(db, table_id)
-    wallet(db, guild_id, user_id)  # NoWallet before anything else
+    if house:
+        if supply(db, guild_id) > MAX_CHIPS - amount:
+            raise TooManyChips()
+    else:
+        wallet(db, guild_id, user_id)  # NoWallet before anything else
     status = db.execute(
         "SELECT status FROM seats WHERE table_id = ? AND user_id = ?", (table_id, user_id)
     ).fetchone()
@@ -127,20 +141,20 @@ def buy_in(db: sqlite3.Connection, now_ms: int, table_id: int, user_id: int, ref
     position = min(set(range(max_players)) - taken)
     # A player who left keeps their row (stack 0), so the seat account stays one row.
     db.execute(
-        "INSERT INTO seats (table_id, user_id, position, stack, status)"
-        " VALUES (?, ?, ?, 0, 'seated')"
+        "INSERT INTO seats (table_id, user_id, position, stack, status, house)"
+        " VALUES (?, ?, ?, 0, 'seated', ?)"
         " ON CONFLICT (table_id, user_id) DO UPDATE SET position = excluded.position,"
-        " status = 'seated'",
-        (table_id, user_id, position),
+        " status = 'seated', house = excluded.house",
+        (table_id, user_id, position, int(house)),
     )
     ledger.move(
         db,
         at_ms=now_ms,
         guild_id=guild_id,
-        source=ledger.wallet(guild_id, user_id),
+        source=ledger.MINT if house else ledger.wallet(guild_id, user_id),
         target=ledger.seat(table_id, user_id),
         amount=amount,
-        reason="buy-in",
+        reason="house: a computer sits" if house else "buy-in",
         ref=ref,
     )
     return Seat(table_id, user_id, position, amount, "seated")
@@ -171,7 +185,8 @@ def set_away(db: sqlite3.Connection, table_id: int, user_id: int, away: bool) ->
 
 
 def close_table(db: sqlite3.Connection, now_ms: int, table_id: int) -> dict[int, int]:
-    """Void any running hand, cash out every seat, return carried chips (GFF-4.6).
+    """Void any running hand, cash out every seat, and hand out what the pots still carry
+    by the table's game's own rule (GFF-4.6: back to who posted it).
 
     Returns the chips each user got back.
     """
@@ -181,7 +196,9 @@ def close_table(db: sqlite3.Connection, now_ms: int, table_id: int) -> dict[int,
         hands.void_hand(db, now_ms, running, "the table closed")
     returned: dict[int, int] = {}
     seats = db.execute(
-        "SELECT user_id, stack FROM seats WHERE table_id = ? AND status <> 'left'", (table_id,)
+        "SELECT user_id, stack FROM seats WHERE table_id = ? AND status <> 'left'"
+        " ORDER BY position",
+        (table_id,),
     ).fetchall()
     for user_id, stack in seats:
         returned[user_id] = leave(
@@ -194,26 +211,36 @@ def close_table(db: sqlite3.Connection, now_ms: int, table_id: int) -> dict[int,
             "table closed",
             f"table:{table_id}:close:seat:{user_id}",
         )
-    # GFF-4.6: each carried chip goes back to the player who posted it, seated or not.
-    carried = db.execute(
-        "SELECT pot, user_id, amount FROM carried_posts WHERE table_id = ? ORDER BY pot, user_id",
-        (table_id,),
-    ).fetchall()
-    for pot, user_id, amount in carried:
+    table = load_table(db, table_id)
+    carried = {pot: amount for pot, amount in table.pots.items() if amount}
+    posted_by = {
+        pot: {str(user): amount for user, amount in by_user.items()}
+        for pot, by_user in table.carried_by.items()
+    }
+    dealer = None if table.last_dealer is None else str(table.last_dealer)
+    shares = games.get(table.game).close_carried(
+        carried, posted_by, [str(user_id) for user_id, _ in seats], dealer
+    )
+    for index, share in enumerate(shares):
+        kind, _, pot = share.source.partition(":")
+        to, _, user = share.target.partition(":")
+        if kind != "pot" or to != "seat":
+            raise Mismatch(f"carried chips cannot go from {share.source} to {share.target}")
+        user_id = hands.user_of(user)
         ledger.move(
             db,
             at_ms=now_ms,
             guild_id=guild_id,
             source=ledger.pot(table_id, pot),
             target=ledger.wallet(guild_id, user_id),
-            amount=amount,
-            reason=f"carried {pot} returned",
-            ref=f"table:{table_id}:close:{pot}:{user_id}",
+            amount=share.amount,
+            reason=share.reason,
+            ref=f"table:{table_id}:close:carried:{index}",
         )
-        returned[user_id] = returned.get(user_id, 0) + amount
+        returned[user_id] = returned.get(user_id, 0) + share.amount
     db.execute("DELETE FROM carried_posts WHERE table_id = ?", (table_id,))
     left = db.execute(
-        "SELECT pot_game + pot_flip + pot_flop + pot_bonus FROM tables WHERE id = ?", (table_id,)
+        "SELECT COALESCE(SUM(amount), 0) FROM table_pots WHERE table_id = ?", (table_id,)
     ).fetchone()[0]
     if left:
         raise Mismatch(f"{left:,} chips in the pots were posted by nobody on record")

@@ -356,9 +356,6 @@ class TableService:
         if table.id not in self.tables:
             return
         returned = await self.store.close_table(table.id)
-        for user in returned:
-            if is_computer(user):
-                await self._send_home(table.info.guild_id, user)
         self._forget(table)
         self.computers.forget(table.id)
         await self.listener.table_closed(table, returned, why)
@@ -527,19 +524,13 @@ class TableService:
         taken = {s.user_id for s in table.info.seats}
         number = next(n for n in range(1, 1000) if computer_id(level, n) not in taken)
         robot = computer_id(level, number)
-        guild, buy_in, store = table.info.guild_id, table.info.buy_in, self.store
         async with table.lock:
-            wallet, _ = await store.open_wallet(guild, robot)
-            if wallet.balance < buy_in:
-                await store.grant(guild, robot, buy_in - wallet.balance, "house: a computer sits")
-            try:
-                await store.buy_in(table.id, robot)
-            finally:
-                await self._send_home(guild, robot)
+            # One transaction: the house mints the buy-in straight into the seat.
+            await self.store.buy_in(table.id, robot, house=True)
             await self._refresh(table)
         await self.listener.table_changed(table)
         when = " from the next hand" if table.hand and not table.hand.is_over else ""
-        return f"{computer_name(robot)} sits down with {buy_in} chips{when}."
+        return f"{computer_name(robot)} sits down with {table.info.buy_in} chips{when}."
 
     async def remove_computer(self, channel_id: int, user_id: int) -> str:
         """The host takes the last computer player out, between hands."""
@@ -553,18 +544,11 @@ class TableService:
             if table.hand is not None and not table.hand.is_over:
                 raise TableError("Computer players leave between hands: try after this one.")
             robot = robots[-1]
-            await self.store.cash_out(table.id, robot)
-            await self._send_home(table.info.guild_id, robot)
+            await self.store.cash_out(table.id, robot)  # its stack is burned with it
             await self._refresh(table)
         await self.listener.table_changed(table)
         await self._close_if_empty(table)
         return f"{computer_name(robot)} left the table."
-
-    async def _send_home(self, guild_id: int, robot: int) -> None:
-        """A computer player's chips away from the table go back to the house: burned."""
-        wallet = await self.store.wallet(guild_id, robot)
-        if wallet is not None and wallet.balance:
-            await self.store.burn(guild_id, robot, wallet.balance, "house: a computer leaves")
 
     async def _timed_out(self, table: LiveTable, seq: int) -> None:
         async with table.lock:
@@ -628,8 +612,6 @@ class TableService:
         table.leaving.discard(user)
         table.away.discard(user)
         table.timeouts.pop(user, None)
-        if is_computer(user):
-            await self._send_home(table.info.guild_id, user)
         await self.listener.player_removed(table, user, chips, why)
 
     # -- reading -------------------------------------------------------------------------

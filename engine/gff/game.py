@@ -58,6 +58,7 @@ class GffGame:
         carried: Mapping[str, int],
         posted_by: Mapping[str, Mapping[str, int]],
         seated: Sequence[str],
+        dealer: str | None = None,
     ) -> list[Transfer]:
         """GFF-4.6: each carried chip goes back to the seat that posted it.
 
@@ -72,9 +73,8 @@ class GffGame:
                 raise ValueError(f"the {pot} pot holds {amount}, its posts {sum(posts.values())}")
             for seat, chips in posts.items():
                 if chips:
-                    transfers.append(
-                        Transfer(pot_account(pot), seat_account(seat), chips, "carried back")
-                    )
+                    reason = f"carried {pot} returned"
+                    transfers.append(Transfer(pot_account(pot), seat_account(seat), chips, reason))
         return transfers
 
 

@@ -14,5 +14,6 @@ GFF_INFO = GameInfo(
     stakes_to_deal_in=2,  # GFF-2.4: two stakes post to the game pot ("tunk life")
     stakes_to_buy_in=4,  # enough to post to all three pots and keep the reserve
     endings=ENDINGS,
+    pots=("game", "flip", "flop", "bonus"),  # GFF-2.4, 3.4
     carried_pots=("flip", "flop"),  # GFF-4.5
 )

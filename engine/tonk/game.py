@@ -57,6 +57,7 @@ class TonkGame:
         carried: Mapping[str, int],
         posted_by: Mapping[str, Mapping[str, int]],
         seated: Sequence[str],
+        dealer: str | None = None,
     ) -> list[Transfer]:
         if any(carried.values()):
             raise ValueError("Tonk has no pots to carry (TONK-2.2)")

@@ -46,11 +46,12 @@ def _work_for_standings(wallets: int) -> int:
         [(user, (user * 7919) % 100_000) for user in range(1, wallets + 1)],
     )
     db.execute(
-        "INSERT INTO tables (id, guild_id, channel_id, host_id, stake, buy_in, max_players,"
-        " turn_seconds, opened_ms) VALUES (1, 1, 1, 1, 10, 200, 5, 60, 0)"
+        "INSERT INTO tables (id, guild_id, channel_id, host_id, game, stake, buy_in,"
+        " max_players, turn_seconds, opened_ms) VALUES (1, 1, 1, 1, 'gff', 10, 200, 5, 60, 0)"
     )
     db.executemany(
-        "INSERT INTO seats VALUES (1, ?, ?, 200, 'seated')", [(u, u - 1) for u in (1, 2, 3)]
+        "INSERT INTO seats (table_id, user_id, position, stack, status)"
+        " VALUES (1, ?, ?, 200, 'seated')", [(u, u - 1) for u in (1, 2, 3)]
     )
     steps = 0
 

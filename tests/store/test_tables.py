@@ -81,8 +81,8 @@ async def test_the_database_itself_allows_one_open_table_per_channel(store, db_p
     await store.open_table(GUILD, CHANNEL, HOST)
     with sqlite3.connect(db_path) as db, pytest.raises(sqlite3.IntegrityError):
         db.execute(
-            "INSERT INTO tables (guild_id, channel_id, host_id, stake, buy_in, max_players,"
-            " turn_seconds, opened_ms) VALUES (?, ?, ?, 10, 200, 5, 60, 0)",
+            "INSERT INTO tables (guild_id, channel_id, host_id, game, stake, buy_in,"
+            " max_players, turn_seconds, opened_ms) VALUES (?, ?, ?, 'gff', 10, 200, 5, 60, 0)",
             (GUILD, CHANNEL, HOST),
         )
 
