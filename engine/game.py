@@ -101,6 +101,11 @@ class Deal(Protocol):
     @property
     def posts(self) -> tuple[Transfer, ...]: ...  # the transfers made at the deal
 
+    def dealt_in(self) -> tuple[str, ...]:
+        """The seats playing this deal (their private view has cards); seats at the table
+        without the least stack sit it out (G2.6)."""
+        ...
+
     def to_act(self) -> tuple[str, ...]:
         """The seats that may act now: one in a turn game, several in a sealed round; ()
         when the deal is over."""

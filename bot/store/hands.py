@@ -186,7 +186,7 @@ def settle_hand(db: sqlite3.Connection, now_ms: int, hand_id: int, settlement: S
     _attribute_carry(db, table_id, settlement)
     _check_pots(db, table_id, settlement.carry)
 
-    # GFF-2.6: below two stakes the seat is freed and the rest goes back to the bankroll.
+    # G2.6: below the game's least stack the seat is freed and the rest goes back.
     for seat_id in settlement.eliminated:
         user_id = user_of(seat_id)
         leave(

@@ -69,6 +69,9 @@ class Table:
     seats: tuple[Seat, ...]  # at the table now, clockwise
     hands_played: int  # settled or void
     last_dealer: int | None
+    # Where the last dealer sat, even if they have left since: the deal moves on from
+    # there (GFF-2.8), after a restart too.
+    last_dealer_position: int | None = None
 
     @property
     def carry(self) -> dict[str, int]:

@@ -92,13 +92,21 @@ def load_table(db: sqlite3.Connection, table_id: int) -> Table:
         " FROM hands WHERE table_id = :t AND status <> 'running'",
         {"t": table_id},
     ).fetchone()
+    dealer = None if last_dealer is None else int(last_dealer)
+    position = None
+    if dealer is not None:
+        found = db.execute(
+            "SELECT position FROM seats WHERE table_id = ? AND user_id = ?", (table_id, dealer)
+        ).fetchone()
+        position = None if found is None else found[0]
     return Table(
         *row,
         pots=pots,
         carried_by=carried_by,
         seats=seats,
         hands_played=played,
-        last_dealer=None if last_dealer is None else int(last_dealer),
+        last_dealer=dealer,
+        last_dealer_position=position,
     )
 
 

@@ -9,11 +9,12 @@ Its chips come from the house: minted when it sits down, burned when it leaves.
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from engine.actions import Action
-from engine.gff.views import PrivateView
-from engine.strategies import Strategy, get_strategy
+from engine.game import Game, Strategy
 
+# Every level any game has, in the order ids give them; a game offers those of its own
+# strategies (engine/game.py: Game.strategies).
 LEVELS = ("random", "easy", "sharp")
 FIRST_PERSON_ID = 1_000_000  # every id below is a computer player
 PAUSE_SECONDS = 1.5  # a computer player acts after this, so people can follow
@@ -42,11 +43,14 @@ class ComputerPlayers:
         self._rng = random.Random(seed)
         self._playing: dict[tuple[int, int], tuple[int, Strategy]] = {}
 
-    def decide(self, table_id: int, hand_number: int, user_id: int, view: PrivateView) -> Action:
+    def decide(
+        self, table_id: int, game: Game, hand_number: int, user_id: int, view: Any
+    ) -> Any:
+        """The move of `user_id`'s level of `game` for what its seat is shown."""
         key = (table_id, user_id)
         known = self._playing.get(key)
         if known is None or known[0] != hand_number:
-            known = (hand_number, get_strategy(level_of(user_id)))
+            known = (hand_number, game.strategies[level_of(user_id)]())
             self._playing[key] = known
         return known[1](view, self._rng)
 

@@ -12,7 +12,8 @@ import logging
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from functools import partial
+from typing import Any, Protocol
 
 from bot.store import (
     InHand,
@@ -33,15 +34,12 @@ from bot.tables.computer import (
     is_computer,
 )
 from bot.tables.scheduler import Scheduler
-from engine.actions import Action
+from engine import games
 from engine.cards import Card
 from engine.errors import EngineError
 from engine.fairness import new_salt
-from engine.gff.autoplay import stand_in_action
-from engine.gff.hand import GffHand
-from engine.gff.posting import is_eliminated, next_dealer, pots_to_post
-from engine.gff.settlement import Settlement
-from engine.gff.views import PrivateView
+from engine.game import Deal, Game, Settlement
+from engine.record import DEFAULT_GAME
 
 log = logging.getLogger(__name__)
 
@@ -96,12 +94,16 @@ class SilentListener:
         return ignore
 
 
-DeckSource = Callable[["LiveTable"], Sequence[Card]]
+# The deck of the next deal (or, for a game of several deals, its decks).
+DeckSource = Callable[["LiveTable"], Sequence[Card] | Sequence[Sequence[Card]]]
 
 
-def shuffled_deck(_: LiveTable) -> list[Card]:
-    """A fair shuffle from the operating system's randomness."""
-    return secrets.SystemRandom().sample(range(52), 52)
+def shuffled_deck(table: LiveTable) -> list[Card] | list[list[Card]]:
+    """A fair shuffle of the game's pack from the operating system's randomness."""
+    info, shuffle = table.game.info, secrets.SystemRandom()
+    if info.deals_per_game > 1:
+        return [shuffle.sample(info.pack, len(info.pack)) for _ in range(info.deals_per_game)]
+    return shuffle.sample(info.pack, len(info.pack))
 
 
 @dataclass
@@ -114,19 +116,42 @@ class LiveTable:
     leaving: set[int] = field(default_factory=set)  # asked to leave during a hand
     away: set[int] = field(default_factory=set)  # timed out twice in a row
     timeouts: dict[int, int] = field(default_factory=dict)  # time-outs in a row
-    closing: bool = False  # /gff end during a hand: close when it is over
-    deadline: float | None = None  # when the current turn times out
-    turn_seat: str | None = None
+    closing: bool = False  # ended during a hand: close when it is over
+    # The seats whose turn (or sealed choice) is running, with when it times out;
+    # None for a computer player, which never times out.
+    clocks: dict[str, float | None] = field(default_factory=dict)
     last_result: tuple[int, Settlement] | None = None  # (hand number, settlement)
     restored: bool = False  # brought back at start-up: an earlier run sent its messages
+    resumed: bool = True  # a restored table waits for its server before it goes on
 
     @property
     def id(self) -> int:
         return self.info.id
 
     @property
-    def hand(self) -> GffHand | None:
+    def game(self) -> Game:
+        """The game this table plays, from the registry."""
+        return games.get(self.info.game)
+
+    @property
+    def hand(self) -> Deal | None:
+        """The running (or last) deal."""
         return self.running.hand if self.running else None
+
+    def deadline_for(self, seat: str) -> float | None:
+        """When `seat`'s running turn times out (the bot's clock), if it has one."""
+        return self.clocks.get(seat)
+
+    @property
+    def turn_seat(self) -> str | None:
+        """The first seat whose turn runs: in a turn game, the one whose turn it is."""
+        return next(iter(self.clocks), None)
+
+    @property
+    def deadline(self) -> float | None:
+        """When the first running turn times out (the one seat's, in a turn game)."""
+        seat = self.turn_seat
+        return None if seat is None else self.clocks[seat]
 
     @property
     def seats(self) -> tuple[Seat, ...]:
@@ -137,24 +162,24 @@ class LiveTable:
 
     def dealt_in(self, user_id: int) -> bool:
         hand = self.hand
-        return hand is not None and not hand.is_over and str(user_id) in hand.hands
+        return hand is not None and not hand.is_over and str(user_id) in hand.dealt_in()
 
     def can_be_dealt(self) -> list[Seat]:
-        """GFF-2.4: seats with at least two stakes, who are here to play."""
-        return [
-            s for s in self.info.seats
-            if s.status == "seated" and pots_to_post(s.stack, self.info.stake)
-        ]
+        """Seats here to play with the game's least stack (G2.6)."""
+        least = self.game.info.min_stack(self.info.stake)
+        return [s for s in self.info.seats if s.status == "seated" and s.stack >= least]
 
     def has_people(self) -> bool:
         """Someone other than a computer player is seated."""
         return any(not is_computer(s.user_id) for s in self.info.seats)
 
     def can_deal(self) -> bool:
-        """Two players can be dealt in, and one of them is a person: computer players
-        do not play on by themselves."""
+        """Enough players for the game can be dealt in, and one of them is a person:
+        computer players do not play on by themselves."""
         players = self.can_be_dealt()
-        return len(players) >= 2 and any(not is_computer(s.user_id) for s in players)
+        return len(players) >= self.game.info.min_seats and any(
+            not is_computer(s.user_id) for s in players
+        )
 
 
 class TableService:
@@ -177,7 +202,6 @@ class TableService:
         self.tables: dict[int, LiveTable] = {}  # by table id
         self._by_channel: dict[int, int] = {}
         self._opening = asyncio.Lock()  # one table per channel, even when two join at once
-        self._dealers: dict[int, int] = {}  # table -> last dealer's seat position
         self.computers = ComputerPlayers()
         # What a table's channel must be told once it can be reached again (after a restart).
         self.notices: dict[int, list[str]] = {}
@@ -192,7 +216,9 @@ class TableService:
         """The channel's table; asking for it is activity that keeps it open."""
         table = self.in_channel(channel_id)
         if table is None:
-            raise TableError("There is no table in this channel. Start one with `/gff join`.")
+            raise TableError(
+                "There is no table in this channel. `/games` lists the games you can start."
+            )
         self.touch(table)
         return table
 
@@ -229,14 +255,19 @@ class TableService:
         self.tables.pop(table.id, None)
         if self._by_channel.get(table.info.channel_id) == table.id:
             del self._by_channel[table.info.channel_id]
-        for key in ("turn", "deal", "idle", "computer"):
+        for key in ("deal", "idle"):
             self.scheduler.cancel(f"{key}:{table.id}")
+        self._stop_clocks(table, list(table.clocks))
 
     async def _refresh(self, table: LiveTable) -> None:
         table.info = await self.store.table(table.id)
 
     async def restore(self, recovery: Recovery) -> None:
-        """After a restart: every open table with its seats, and its hand where one runs."""
+        """After a restart: every open table with its seats, and its hand where one runs.
+
+        Nothing is said or timed yet: a table goes on (`resume`) once Discord has told the
+        bot about its server, so its channel can be reached and the current player pinged.
+        """
         for voided in recovery.voided:
             self.notices.setdefault(voided.table_id, []).append(
                 "A hand could not be resumed after a restart "
@@ -245,22 +276,32 @@ class TableService:
         for info in recovery.tables:
             table = self._track(info, recovery.running.get(info.id))
             table.restored = True
+            table.resumed = False
             table.away = {s.user_id for s in info.seats if s.status == "away"}
-            async with table.lock:
-                if table.hand is not None and not table.hand.is_over:
-                    # The turn goes on with the time it had left when the bot stopped.
-                    began_ms = await self.store.turn_started(table.running.hand_id)
-                    began = began_ms / 1000 if began_ms is not None else self.scheduler.now()
-                    await self._after_action(table, turn_began=began)
-                elif table.can_deal() and info.hands_played:
-                    self.scheduler.call_later(
-                        self.next_hand_seconds, f"deal:{table.id}", lambda t=table: self.deal(t)
-                    )
+
+    async def resume(self, table: LiveTable) -> None:
+        """A restored table goes on: its running turns with the time they had left when the
+        bot stopped, or the next deal's countdown. Once per table; later calls do nothing."""
+        async with table.lock:
+            if table.resumed or table.id not in self.tables:
+                return
+            table.resumed = True
+            if table.hand is not None and not table.hand.is_over:
+                began_ms = await self.store.turn_started(table.running.hand_id)
+                began = began_ms / 1000 if began_ms is not None else self.scheduler.now()
+                await self._after_action(table, turn_began=began)
+            elif table.can_deal() and table.info.hands_played:
+                self.scheduler.call_later(
+                    self.next_hand_seconds, f"deal:{table.id}", lambda t=table: self.deal(t)
+                )
 
     # -- joining, creating, leaving -----------------------------------------------------
 
-    async def join(self, guild_id: int, channel_id: int, user_id: int) -> tuple[LiveTable, bool]:
-        """A seat at this channel's table, made with the server defaults if there is none.
+    async def join(
+        self, guild_id: int, channel_id: int, user_id: int, game: str = DEFAULT_GAME
+    ) -> tuple[LiveTable, bool]:
+        """A seat at this channel's table of `game`, made with the server defaults if there
+        is none. One table per channel, whatever its game.
 
         Returns the table and whether this join created it.
         """
@@ -268,7 +309,11 @@ class TableService:
             table = self.in_channel(channel_id)
             created = table is None
             if table is None:  # the wallet is opened by _seat, as for every join
-                table = self._track(await self.store.open_table(guild_id, channel_id, user_id))
+                table = self._track(
+                    await self.store.open_table(guild_id, channel_id, user_id, game=game)
+                )
+            else:
+                _same_game(table, game)
         try:
             await self._seat(table, guild_id, user_id)
         except StoreError:
@@ -283,19 +328,22 @@ class TableService:
         channel_id: int,
         user_id: int,
         *,
+        game: str = DEFAULT_GAME,
         stake: int | None,
         buy_in: int | None,
         max_players: int | None,
         turn_seconds: int | None,
     ) -> LiveTable:
         async with self._opening:
-            if self.in_channel(channel_id) is not None:
-                raise TableError("This channel already has a table: join it with `/gff join`.")
+            if (table := self.in_channel(channel_id)) is not None:
+                _same_game(table, game)
+                raise TableError(
+                    f"This channel already has a table: join it with `/{game} join`."
+                )
             # The table's options are checked before anything is written for the player.
-            options = {} if max_players is None else {"max_players": max_players}
             info = await self.store.open_table(
-                guild_id, channel_id, user_id, stake=stake, buy_in=buy_in,
-                turn_seconds=turn_seconds, **options,
+                guild_id, channel_id, user_id, game=game, stake=stake, buy_in=buy_in,
+                turn_seconds=turn_seconds, max_players=max_players,
             )
             table = self._track(info)
         try:
@@ -373,12 +421,17 @@ class TableService:
             raise TableError("Only the host can start the table.")
         if table.hand is not None and not table.hand.is_over:
             raise TableError("A hand is already being played.")
-        if len(table.can_be_dealt()) < 2:
-            raise TableError("At least 2 players with two stakes or more are needed to deal.")
+        info = table.game.info
+        if len(table.can_be_dealt()) < info.min_seats:
+            players = "player" if info.min_seats == 1 else "players"
+            raise TableError(
+                f"At least {info.min_seats} {players} with {info.stakes_to_deal_in} stakes "
+                f"or more are needed to deal {info.name}."
+            )
         await self.deal(table)
 
     async def deal(self, table: LiveTable) -> None:
-        """Deal the next hand (GFF-2.8), or say why not."""
+        """Deal the next hand through the table's game, or say why not."""
         async with table.lock:
             self.scheduler.cancel(f"deal:{table.id}")
             if table.id not in self.tables or (table.hand and not table.hand.is_over):
@@ -388,12 +441,13 @@ class TableService:
             if not table.can_deal():
                 await self.listener.table_changed(table)
                 return
-            dealer = self._next_dealer(table, players)
-            hand = GffHand.start(
+            game = table.game
+            dealer = self._next_dealer(table, players) if game.info.has_dealer else None
+            hand = game.start(
                 seats=[(s.seat_id, s.stack) for s in table.info.seats if s.status != "left"],
                 stake=table.info.stake,
-                dealer=dealer.seat_id,
-                deck=list(self.deck_source(table)),
+                dealer=None if dealer is None else dealer.seat_id,
+                deck_or_decks=self.deck_source(table),
                 carry=table.info.carry,
                 salt=new_salt(),  # the deck commitment shown at the deal
             )
@@ -401,19 +455,17 @@ class TableService:
             table.running = await self.store.start_hand(
                 table.id, hand, turn_started_ms=int(now * 1000)
             )
-            self._dealers[table.id] = dealer.position
-            table.turn_seat = None
+            self._stop_clocks(table, list(table.clocks))
             await self._refresh(table)
             await self.listener.hand_started(table)
             await self._after_action(table, turn_began=now)
 
     def _next_dealer(self, table: LiveTable, players: list[Seat]) -> Seat:
-        """The engine decides who deals (GFF-2.8); the service only knows where they sat."""
-        last = self._dealers.get(table.id)
-        if last is None and table.info.last_dealer is not None:
-            seat = table.seat_of(table.info.last_dealer)
-            last = seat.position if seat else None
-        position = next_dealer([s.position for s in players], last)
+        """The game decides who deals next (GFF-2.8) from where the last dealer sat, which
+        the store keeps even when that player has left; the service only knows seats."""
+        position = table.game.next_dealer(
+            [s.position for s in players], table.info.last_dealer_position
+        )
         if position is None:
             return self.first_dealer(players)
         return next(s for s in players if s.position == position)
@@ -421,10 +473,11 @@ class TableService:
     # -- playing -------------------------------------------------------------------------
 
     async def act(
-        self, table_id: int, user_id: int, action: Action, seq: int,
+        self, table_id: int, user_id: int, action: Any, seq: int,
         *, hand_number: int | None = None,
     ) -> None:
-        """Apply a player's action if it is still action number `seq` (of hand `hand_number`)."""
+        """Apply a player's action if their buttons are current: `seq` is the number the
+        deal gave their seat (`Deal.seat_seq`), of hand `hand_number`."""
         table = self.tables.get(table_id)
         if table is None:
             raise TableError("This table is closed.")
@@ -433,7 +486,8 @@ class TableService:
             hand = table.hand
             if hand is None or hand.is_over:
                 raise StaleButton()
-            if seq != hand.seq or hand_number not in (None, table.running.number):
+            seat = str(user_id)
+            if seq != hand.seat_seq(seat) or hand_number not in (None, table.running.number):
                 raise StaleButton()
             try:
                 hand.check(action)
@@ -445,7 +499,7 @@ class TableService:
                 await self.store.set_away(table.id, user_id, False)
             await self._commit(table, action)
 
-    async def _commit(self, table: LiveTable, action: Action) -> None:
+    async def _commit(self, table: LiveTable, action: Any) -> None:
         """Apply a checked action, store it (with the settlement if it ends the hand)."""
         running = table.running
         assert running is not None
@@ -454,7 +508,7 @@ class TableService:
         hand.apply(action)
         now = self.scheduler.now()
         # Stored with the action, so a restart knows how much of this turn is left.
-        began = not hand.is_over and hand.current != table.turn_seat
+        began = not hand.is_over and any(s not in table.clocks for s in hand.to_act())
         try:
             await self.store.record_action(
                 running.hand_id, seq, action, hand.settlement,
@@ -467,51 +521,63 @@ class TableService:
         await self._after_action(table, turn_began=now)
 
     async def _after_action(self, table: LiveTable, turn_began: float) -> None:
-        """Settle an ended hand, or start the next turn's clock from `turn_began`."""
+        """Settle an ended hand, or run a clock for each seat that must act now: one seat
+        in a turn game, several for sealed choices, each timing out on its own."""
         hand = table.hand
         assert hand is not None
         if hand.is_over:
             await self._hand_over(table)
             return
-        seat = hand.current
-        computer = is_computer(int(seat))
-        if seat != table.turn_seat:
-            table.turn_seat = seat
-            table.deadline = None if computer else turn_began + table.info.turn_seconds
-            if computer:
-                self.scheduler.cancel(f"turn:{table.id}")  # computer players never time out
-            else:
+        acting = hand.to_act()
+        self._stop_clocks(table, [s for s in table.clocks if s not in acting])
+        for seat in acting:
+            if seat in table.clocks:
+                continue  # a turn of several actions runs on the clock it started with
+            computer = is_computer(int(seat))
+            deadline = None if computer else turn_began + table.info.turn_seconds
+            table.clocks[seat] = deadline  # computer players never time out
+            if deadline is not None:
+                expire = partial(self._timed_out, table, seat, deadline, table.running.number)
                 self.scheduler.call_later(
-                    table.deadline - self.scheduler.now(), f"turn:{table.id}",
-                    lambda s=hand.seq: self._timed_out(table, s),
+                    deadline - self.scheduler.now(), f"turn:{table.id}:{seat}", expire
                 )
             await self.listener.turn_started(table, seat)
-        if computer:
-            self.scheduler.call_later(
-                PAUSE_SECONDS, f"computer:{table.id}",
-                lambda s=hand.seq: self._computer_moves(table, s),
-            )
+        for seat in acting:
+            if is_computer(int(seat)):
+                move = partial(self._computer_moves, table, seat, hand.seat_seq(seat))
+                self.scheduler.call_later(PAUSE_SECONDS, f"computer:{table.id}:{seat}", move)
         await self.listener.table_changed(table)
         await self._play_stand_ins(table)
 
+    def _stop_clocks(self, table: LiveTable, seats: Sequence[str]) -> None:
+        for seat in seats:
+            table.clocks.pop(seat, None)
+            self.scheduler.cancel(f"turn:{table.id}:{seat}")
+            self.scheduler.cancel(f"computer:{table.id}:{seat}")
+
     async def _play_stand_ins(self, table: LiveTable) -> None:
         """Players who left or are away are played at once, so nobody waits for them."""
-        hand = table.hand
-        while hand is not None and not hand.is_over:
-            user = int(hand.current) if hand.current and hand.current.isdigit() else None
-            if user is None or (user not in table.leaving and user not in table.away):
+        while (hand := table.hand) is not None and not hand.is_over:
+            seat = next((s for s in hand.to_act() if self._stands_in_for(table, s)), None)
+            if seat is None:
                 return
-            await self._commit(table, stand_in_action(hand.private_view(hand.current)))
-            hand = table.hand
+            await self._commit(table, hand.timeout_action(seat))
 
-    async def _computer_moves(self, table: LiveTable, seq: int) -> None:
+    @staticmethod
+    def _stands_in_for(table: LiveTable, seat: str) -> bool:
+        user = int(seat) if seat.isdigit() else None
+        return user is not None and (user in table.leaving or user in table.away)
+
+    async def _computer_moves(self, table: LiveTable, seat: str, seq: int) -> None:
         async with table.lock:
             hand, running = table.hand, table.running
-            if hand is None or hand.is_over or hand.seq != seq or running is None:
+            if (
+                hand is None or hand.is_over or running is None
+                or seat not in hand.to_act() or hand.seat_seq(seat) != seq
+            ):
                 return  # the hand moved on (a restart, a close) since this was planned
-            seat = hand.current
             view = hand.private_view(seat)  # all a computer player is ever shown
-            action = self.computers.decide(table.id, running.number, int(seat), view)
+            action = self.computers.decide(table.id, table.game, running.number, int(seat), view)
             await self._commit(table, action)
 
     async def add_computer(self, channel_id: int, user_id: int, level: str) -> str:
@@ -519,8 +585,9 @@ class TableService:
         table = self.table_here(channel_id)
         if user_id != table.info.host_id:
             raise TableError("Only the host can add computer players.")
-        if level not in LEVELS:
-            raise TableError(f"Choose a level: {', '.join(LEVELS)}.")
+        levels = [level for level in LEVELS if level in table.game.strategies]
+        if level not in levels:
+            raise TableError(f"Choose a level {table.game.info.name} has: {', '.join(levels)}.")
         taken = {s.user_id for s in table.info.seats}
         number = next(n for n in range(1, 1000) if computer_id(level, n) not in taken)
         robot = computer_id(level, number)
@@ -550,41 +617,43 @@ class TableService:
         await self._close_if_empty(table)
         return f"{computer_name(robot)} left the table."
 
-    async def _timed_out(self, table: LiveTable, seq: int) -> None:
+    async def _timed_out(self, table: LiveTable, seat: str, deadline: float, number: int) -> None:
+        """`seat`'s clock ran out: the game's time-out move for the rest of that turn."""
         async with table.lock:
-            hand = table.hand
-            if hand is None or hand.is_over or hand.seq != seq:
-                return  # the player acted in time
-            seat = hand.current
+            hand, running = table.hand, table.running
+            if (
+                hand is None or hand.is_over or running is None or running.number != number
+                or table.clocks.get(seat) != deadline
+            ):
+                return  # the turn ended in time (its clock was stopped or started again)
             user = int(seat)
             table.timeouts[user] = table.timeouts.get(user, 0) + 1
             if table.timeouts[user] >= TIMEOUTS_BEFORE_AWAY and user not in table.away:
                 table.away.add(user)
                 await self.store.set_away(table.id, user, True)
-            # The whole rest of the turn: draw, then discard (engine/gff/autoplay.py).
-            await self._commit(table, stand_in_action(hand.private_view(seat)))
-            while table.hand and not table.hand.is_over and table.hand.current == seat:
-                await self._commit(table, stand_in_action(table.hand.private_view(seat)))
+            # The whole rest of the turn (GFF: draw, then throw the card worth most).
+            while (hand := table.hand) is not None and not hand.is_over and seat in hand.to_act():
+                await self._commit(table, hand.timeout_action(seat))
 
     async def _hand_over(self, table: LiveTable) -> None:
         self.touch(table)  # the idle clock counts from the end of the last hand
         running = table.running
         assert running is not None and running.hand.settlement is not None
         settlement = running.hand.settlement
-        self.scheduler.cancel(f"turn:{table.id}")
-        table.turn_seat = table.deadline = None
+        self._stop_clocks(table, list(table.clocks))
         table.last_result = (running.number, settlement)
         await self._refresh(table)
         await self.listener.hand_ended(table, settlement, running.number)
-        # GFF-2.6: the store freed these seats as it settled; here they are told.
+        # G2.6: the store freed these seats as it settled; here they are told.
+        out = _out_words(table.game)
         for seat_id in settlement.eliminated:
             user = int(seat_id)
-            await self._gone(table, user, settlement.stacks[seat_id], "is out: below two stakes")
+            await self._gone(table, user, settlement.stacks[seat_id], out)
         removals: list[tuple[int, str]] = []
         for seat in table.info.seats:
             user = seat.user_id
-            if is_eliminated(seat.stack, table.info.stake):
-                removals.append((user, "is out: below two stakes"))  # not settled here
+            if table.game.is_eliminated(seat.stack, table.info.stake):
+                removals.append((user, out))  # not settled here
             elif user in table.leaving:
                 removals.append((user, "left the table"))
             elif user in table.away:
@@ -616,10 +685,31 @@ class TableService:
 
     # -- reading -------------------------------------------------------------------------
 
-    def hand_view(self, table: LiveTable, user_id: int) -> PrivateView:
+    def hand_view(self, table: LiveTable, user_id: int) -> Any:
+        """What the player's seat may see of the deal (the game's private view)."""
         hand = table.hand
         if hand is None:
             raise TableError("No hand has been dealt yet.")
-        if str(user_id) not in hand.hands:
+        if str(user_id) not in hand.dealt_in():
             raise TableError("You are not dealt into this hand.")
         return hand.private_view(str(user_id))
+
+
+_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+
+
+def _out_words(game: Game) -> str:
+    """Why an eliminated player left (G2.6), in the game's own minimum."""
+    stakes = game.info.stakes_to_deal_in
+    count = _NUMBER_WORDS[stakes] if stakes < len(_NUMBER_WORDS) else str(stakes)
+    return f"is out: below {count} stake{'' if stakes == 1 else 's'}"
+
+
+def _same_game(table: LiveTable, game: str) -> None:
+    """One table per channel: a command of another game says which game is here."""
+    if table.info.game != game:
+        here = table.game.info
+        raise TableError(
+            f"This channel's table plays {here.name}: use `/{here.id} join`, "
+            "or wait until it closes."
+        )

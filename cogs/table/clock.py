@@ -9,7 +9,4 @@ def deadline_of(table: LiveTable, seat: str | None) -> float | None:
     """When `seat`'s turn runs out, or None when no clock runs for it."""
     if seat is None:
         return None
-    deadline_for = getattr(table, "deadline_for", None)  # until the service has one per seat
-    if deadline_for is None:
-        return table.deadline if seat == table.turn_seat else None
-    return deadline_for(seat)
+    return table.deadline_for(seat)

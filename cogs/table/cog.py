@@ -71,6 +71,7 @@ class TableCog(commands.Cog):
                 continue
             for notice in self.tables.notices.pop(table.id, []):
                 await self.presenter.say(table, notice)
+            await self.tables.resume(table)  # after a restart: turns run on, the player pinged
             await self.presenter.table_changed(table)  # the table message, fresh after a restart
 
 

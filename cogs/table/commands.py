@@ -7,7 +7,6 @@ No `from __future__ import annotations` here: the option ranges are built per ga
 and discord.py reads them from the callbacks' evaluated annotations.
 """
 
-import inspect
 import io
 import json
 from typing import TYPE_CHECKING
@@ -64,27 +63,12 @@ def table_here(interaction: discord.Interaction, game_id: str, command: str) -> 
     return tables.table_here(interaction.channel_id)  # asking is activity: it stays open
 
 
-def _open_elsewhere(interaction: discord.Interaction, game_id: str, command: str) -> None:
-    """Refuse at once when this channel's table plays another game."""
-    table = interaction.client.tables.in_channel(interaction.channel_id)  # type: ignore[union-attr]
-    if table is not None and table.info.game != game_id:
-        table_here(interaction, game_id, command)
-
-
-def _with_game(method, game_id: str) -> dict:
-    """The service's `game` argument, where it takes one: a service from before the hall
-    plays only the default game."""
-    return {"game": game_id} if "game" in inspect.signature(method).parameters else {}
-
-
 async def join_table(interaction: discord.Interaction, game_id: str) -> None:
     """`/<game> join` and the table message's Join button."""
-    _open_elsewhere(interaction, game_id, "join")
     bot = interaction.client
     tables = bot.tables  # type: ignore[union-attr]
     table, created = await tables.join(
-        interaction.guild_id, interaction.channel_id, interaction.user.id,
-        **_with_game(tables.join, game_id),
+        interaction.guild_id, interaction.channel_id, interaction.user.id, game=game_id
     )
     seat = table.seat_of(interaction.user.id)
     wallet = await bot.store.wallet(interaction.guild_id, interaction.user.id)  # type: ignore[union-attr]
@@ -145,12 +129,11 @@ def table_commands(ui: "GameUI") -> app_commands.Group:
         max_players: Players | None = None,
         turn_seconds: TurnSeconds | None = None,
     ) -> None:
-        _open_elsewhere(interaction, game, "join")
         tables = interaction.client.tables  # type: ignore[union-attr]
         table = await tables.create(
             interaction.guild_id, interaction.channel_id, interaction.user.id,
-            stake=stake, buy_in=buy_in, max_players=max_players, turn_seconds=turn_seconds,
-            **_with_game(tables.create, game),
+            game=game, stake=stake, buy_in=buy_in, max_players=max_players,
+            turn_seconds=turn_seconds,
         )
         t = table.info
         await answer(interaction, (

@@ -308,6 +308,8 @@ class TablePresenter:
                     elif title in (embed.title, lobby_title):
                         await self._delete(table, channel, message.id)  # a stale copy
                 elif TURN_PING.match(message.content):
+                    if message.id == self.pings.get(table.id):
+                        continue  # sent by this run, as the turn resumed
                     if message.content == ping and table.id not in self.pings:
                         self.pings[table.id] = message.id  # this turn's: deleted at the next
                     else:

@@ -165,6 +165,10 @@ class RummyHand:
         """How many actions were applied: the number a button must carry to be current."""
         return len(self.actions)
 
+    def dealt_in(self) -> tuple[str, ...]:
+        """The seats dealt in, in turn order from the dealer's left."""
+        return self.order
+
     def to_act(self) -> tuple[str, ...]:
         """The one seat whose turn it is; nobody once the hand is over."""
         return () if self.phase == OVER else (self.order[self.turn],)
