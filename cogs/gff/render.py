@@ -12,10 +12,13 @@ from dataclasses import dataclass
 
 import discord
 
+from cogs.rummy.render import discard_label as _discard_label
+from cogs.rummy.render import last_actions
+from cogs.rummy.render import spread_lines as _spread_lines
 from cogs.table.names import clip as _clip
 from cogs.table.names import count, mention_seats, seat_name
 from engine import cards as C
-from engine.gff.events import Event, describe
+from engine.gff.events import Event
 from engine.gff.settlement import Settlement
 from engine.gff.views import PrivateView, PublicView
 
@@ -53,14 +56,6 @@ class SeatLine:
     id: str
     stack: int
     status: str = ""
-
-
-def _spread_lines(public: PublicView) -> list[str]:
-    return [f"{s.index + 1}. {seat_name(s.owner)}: {C.labels(s.cards)}" for s in public.spreads]
-
-
-def _discard_label(public: PublicView) -> str:
-    return C.label(public.discard_top) if public.discard_top is not None else "empty"
 
 
 def _pots_line(public: PublicView) -> str:
@@ -131,20 +126,8 @@ def table_embed(
     return embed
 
 
-# Events the log leaves out: the deal is the embed itself, posts are in the pots.
-_QUIET_EVENTS = frozenset({"deal", "post"})
-
-
 def _last_actions(events: Sequence[Event]) -> list[str]:
-    """The newest LOG_LINES events worth reading, oldest first; only those are described,
-    because the table message is rendered after every action of a long hand."""
-    shown: list[str] = []
-    for event in reversed(events):
-        if len(shown) == LOG_LINES:
-            break
-        if event.kind not in _QUIET_EVENTS:
-            shown.append(describe(event, seat_name))
-    return shown[::-1]
+    return last_actions(events, LOG_LINES)
 
 
 def lobby_embed(
