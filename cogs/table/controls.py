@@ -148,10 +148,10 @@ class HandControls:
         user = interaction.user.id
         table = self.tables.tables.get(table_id)
         if user != owner:
-            game = table.info.game if table is not None else "<game>"
+            yours = (f"Open yours with `/{table.info.game} hand`." if table is not None
+                     else "This table is closed.")
             await interaction.response.send_message(
-                f"These buttons belong to <@{owner}>'s hand. Open yours with `/{game} hand`.",
-                ephemeral=True,
+                f"These buttons belong to <@{owner}>'s hand. {yours}", ephemeral=True
             )
             return
         if table is None:
