@@ -3,9 +3,14 @@
 The baseline is the raw rate of single-row commits through sqlite3 directly
 (WAL, synchronous=FULL) on the same kind of file: the fsync every durable
 transaction pays. An action is one transaction, so one table can at best match
-it; the target is half. For comparison, the same append done the obvious way
-through aiosqlite, as three awaited calls (BEGIN IMMEDIATE, UPDATE, COMMIT),
-each a hop to the connection's thread.
+it; the target is half. For comparison, the same append done the obvious way,
+as three separate hops to the connection's thread (BEGIN IMMEDIATE, UPDATE,
+COMMIT).
+
+Two drivers play the same tables: the store's own (sqlite3 on a thread of its
+own) and its former one over aiosqlite's private queue (bench/aiosqlite_db.py).
+Last, the cost of one empty hop: the store's thread, a one-worker
+ThreadPoolExecutor, and aiosqlite's queue.
 
 How fast a disk syncs can change by ten times from one second to the next on a
 shared machine, so the measures take turns in short slices: the store and its
@@ -22,12 +27,19 @@ import sqlite3
 import statistics
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import aiosqlite
 
+from bench import aiosqlite_db
+from bench.aiosqlite_db import submit as aiosqlite_submit
 from bench.table import Row
 from bot.store import GuildSettings, Store
+from bot.store.db import Database, WorkThread, connect
+from bot.store.migrate import bundled, migrate
 from engine.gff.hand import GffHand
 from engine.simulate import random_action
 
@@ -36,6 +48,9 @@ ROUNDS = 15
 SLICE = 0.15  # seconds per measure per round
 GUILD, HOST = 1, 1
 TABLES_AT_ONCE = 8
+HOPS = 2_000  # empty hops per round, to time one
+# The store's driver, and its former one over aiosqlite's private queue for comparison.
+DRIVERS = {"threaded sqlite3": Database, "aiosqlite queue": aiosqlite_db.Database}
 
 
 class _Rate:
@@ -77,37 +92,43 @@ class _RawCommits:
 
 
 class _ThreeHopAppends:
-    """The append as BEGIN, UPDATE, COMMIT awaited one by one: three hops a transaction."""
+    """The append as BEGIN, UPDATE, COMMIT sent one by one to the connection's thread."""
 
     APPEND = (
         "UPDATE hands SET record = json_insert(record, '$.actions[#]', json(?)),"
         " seq = seq + 1 WHERE id = 1"
     )
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, thread: WorkThread, db: sqlite3.Connection) -> None:
+        self.thread = thread
         self.db = db
         self.rate = _Rate()
 
     @classmethod
     async def open(cls, path: Path) -> _ThreeHopAppends:
-        db = await aiosqlite.connect(path, isolation_level=None)
-        await db.execute("PRAGMA journal_mode = WAL")
-        await db.execute("PRAGMA synchronous = FULL")
-        await db.execute("CREATE TABLE hands (id INTEGER PRIMARY KEY, record TEXT, seq INTEGER)")
-        await db.execute("INSERT INTO hands VALUES (1, '{\"actions\": []}', 0)")
-        return cls(db)
+        thread = WorkThread("three hops")
+        db = await thread.submit(connect, path)
+        await thread.submit(
+            db.execute, "CREATE TABLE hands (id INTEGER PRIMARY KEY, record TEXT, seq INTEGER)"
+        )
+        await thread.submit(db.execute, "INSERT INTO hands VALUES (1, '{\"actions\": []}', 0)")
+        return cls(thread, db)
 
     async def run(self) -> None:
         action = '{"seat": "1", "do": "draw", "from": "stock"}'
         before = (self.rate.count, self.rate.seconds)
         started = time.perf_counter()
         while time.perf_counter() - started < SLICE:
-            await self.db.execute("BEGIN IMMEDIATE")
-            await self.db.execute(self.APPEND, (action,))
-            await self.db.execute("COMMIT")
+            await self.thread.submit(self.db.execute, "BEGIN IMMEDIATE")
+            await self.thread.submit(self.db.execute, self.APPEND, (action,))
+            await self.thread.submit(self.db.execute, "COMMIT")
             self.rate.count += 1
         self.rate.seconds += time.perf_counter() - started
         self.rate.close_round(*before)
+
+    async def close(self) -> None:
+        await self.thread.submit(self.db.close)
+        self.thread.stop()
 
 
 class _Table:
@@ -162,90 +183,170 @@ class _Table:
             hands[0] += self.hand.is_over
 
 
-async def _measure(folder: Path) -> dict[str, _Rate]:
-    raw = _RawCommits(folder / "raw.sqlite3")
-    three_hops = await _ThreeHopAppends.open(folder / "three-hops.sqlite3")
-    one_store = await Store.open(folder / "one.sqlite3", defaults=GuildSettings())
-    many_store = await Store.open(folder / "many.sqlite3", defaults=GuildSettings())
-    one = _Table(one_store, 100, 1)
-    many = [_Table(many_store, 200 + i, i) for i in range(TABLES_AT_ONCE)]
-    for table in (one, *many):
-        await table.sit_down()
-    rates = {name: _Rate() for name in ("one", "many", "one hands", "many hands")}
+class _Driver:
+    """One driver's stores: one table alone on a file, and several at once on another."""
+
+    def __init__(self, name: str, one: _Table, many: list[_Table], stores: list[Store]) -> None:
+        self.name = name
+        self.one = one
+        self.many = many
+        self.stores = stores
+        self.rates = {key: _Rate() for key in ("one", "many", "one hands", "many hands")}
+
+    @classmethod
+    async def open(cls, name: str, driver: Any, folder: Path) -> _Driver:
+        stores = []
+        for file in ("one", "many"):
+            db = await driver.open(folder / f"{name}-{file}.sqlite3")
+            await db.call(migrate, bundled())
+            stores.append(Store(db, GuildSettings()))
+        one = _Table(stores[0], 100, 1)
+        many = [_Table(stores[1], 200 + i, i) for i in range(TABLES_AT_ONCE)]
+        for table in (one, *many):
+            await table.sit_down()
+        return cls(name, one, many, stores)
+
+    async def run(self) -> None:
+        rates = self.rates
+        hands = [0]
+        before = (rates["one"].count, rates["one"].seconds)
+        started = time.perf_counter()
+        await self.one.play(started + SLICE, rates["one"], hands)
+        rates["one"].close_round(*before)
+        rates["one hands"].count += hands[0]
+        rates["one hands"].seconds += time.perf_counter() - started
+
+        hands = [0]
+        started = time.perf_counter()
+        many_actions = _Rate()
+        await asyncio.gather(*(t.play(started + SLICE, many_actions, hands) for t in self.many))
+        wall = time.perf_counter() - started
+        # Tables at once: the wall time, as the tables share it.
+        rates["many"].count += many_actions.count
+        rates["many"].seconds += wall
+        rates["many"].rounds.append(many_actions.count / wall)
+        rates["many hands"].count += hands[0]
+        rates["many hands"].seconds += wall
+
+    async def close(self) -> None:
+        for store in self.stores:
+            await store.close()
+
+
+def _nothing(*args: Any) -> None:
+    """The work of an empty hop (aiosqlite's queue passes it the connection)."""
+
+
+async def _hop_micros(send: Callable[[], Awaitable[Any]]) -> float:
+    """Microseconds for an empty function's hop to a thread and back."""
+    started = time.perf_counter()
+    for _ in range(HOPS):
+        await send()
+    return (time.perf_counter() - started) / HOPS * 1e6
+
+
+async def _measure_hops(folder: Path) -> dict[str, float]:
+    """The median per hop of each way to send work to one thread, taking turns."""
+    thread = WorkThread("hops")
+    executor = ThreadPoolExecutor(max_workers=1)
+    aio = await aiosqlite.connect(folder / "hops.sqlite3")
+    loop = asyncio.get_running_loop()
+    sends = {
+        "thread": lambda: thread.submit(_nothing),
+        "executor": lambda: loop.run_in_executor(executor, _nothing),
+        "aiosqlite": lambda: aiosqlite_submit(aio, _nothing),
+    }
+    micros: dict[str, list[float]] = {name: [] for name in sends}
     try:
         for _ in range(ROUNDS):
+            for name, send in sends.items():
+                micros[name].append(await _hop_micros(send))
+    finally:
+        thread.stop()
+        executor.shutdown()
+        await aio.close()
+    return {name: statistics.median(values) for name, values in micros.items()}
+
+
+async def _measure(folder: Path) -> tuple[dict[str, _Rate], list[_Driver], dict[str, float]]:
+    raw = _RawCommits(folder / "raw.sqlite3")
+    three_hops = await _ThreeHopAppends.open(folder / "three-hops.sqlite3")
+    drivers = [await _Driver.open(name, driver, folder) for name, driver in DRIVERS.items()]
+    try:
+        for round_number in range(ROUNDS):
             raw.run()
             await three_hops.run()
-
-            hands = [0]
-            before = (rates["one"].count, rates["one"].seconds)
-            started = time.perf_counter()
-            await one.play(started + SLICE, rates["one"], hands)
-            rates["one"].close_round(*before)
-            rates["one hands"].count += hands[0]
-            rates["one hands"].seconds += time.perf_counter() - started
-
-            hands = [0]
-            started = time.perf_counter()
-            many_actions = _Rate()
-            await asyncio.gather(*(t.play(started + SLICE, many_actions, hands) for t in many))
-            wall = time.perf_counter() - started
-            # Tables at once: the wall time, as the tables share it.
-            rates["many"].count += many_actions.count
-            rates["many"].seconds += wall
-            rates["many"].rounds.append(many_actions.count / wall)
-            rates["many hands"].count += hands[0]
-            rates["many hands"].seconds += wall
+            # Taking turns at going first: neither driver always meets the disk's mood first.
+            turn = drivers if round_number % 2 == 0 else drivers[::-1]
+            for driver in turn:
+                await driver.run()
     finally:
         raw.db.close()
-        await three_hops.db.close()
-        await one_store.close()
-        await many_store.close()
-    return {"raw": raw.rate, "three hops": three_hops.rate, **rates}
+        await three_hops.close()
+        for driver in drivers:
+            await driver.close()
+    hops = await _measure_hops(folder)
+    return {"raw": raw.rate, "three hops": three_hops.rate}, drivers, hops
 
 
 def run() -> list[Row]:
     with tempfile.TemporaryDirectory(prefix="gff-bench-") as folder:
-        rates = asyncio.run(_measure(Path(folder)))
+        rates, drivers, hops = asyncio.run(_measure(Path(folder)))
     raw = rates["raw"]
     baseline = f"raw single-row commits: {raw.per_second:,.0f}/s"
 
-    def share(name: str) -> str:
-        return f"{baseline} (median {rates[name].share_of(raw):.0%})"
+    def share(rate: _Rate) -> str:
+        return f"{baseline} (median {rate.share_of(raw):.0%})"
 
-    one_share = rates["one"].share_of(raw)
-    return [
-        Row("store: raw sqlite3 single-row commits (WAL, FULL)", raw.per_second, "commits/s"),
+    rows = [Row("store: raw sqlite3 single-row commits (WAL, FULL)", raw.per_second, "commits/s")]
+    for driver in drivers:
+        label, driven = f"store ({driver.name})", driver.rates
+        one_share = driven["one"].share_of(raw)
+        rows += [
+            Row(
+                f"{label}: accepted actions/s, one table (one hop each)",
+                driven["one"].per_second,
+                "actions/s",
+                baseline=share(driven["one"]),
+                target=f">= {TARGET_SHARE:.0%} of raw",
+                met=one_share >= TARGET_SHARE,
+            ),
+            Row(
+                f"{label}: accepted actions/s, {TABLES_AT_ONCE} tables at once (group commit)",
+                driven["many"].per_second,
+                "actions/s",
+                baseline=share(driven["many"]),
+            ),
+            Row(
+                f"{label}: settled hands/s, one table, 3 players",
+                driven["one hands"].per_second,
+                "hands/s",
+                baseline=baseline,
+            ),
+            Row(
+                f"{label}: settled hands/s, {TABLES_AT_ONCE} tables at once",
+                driven["many hands"].per_second,
+                "hands/s",
+                baseline=baseline,
+            ),
+        ]
+    rows.append(
         Row(
-            "store: accepted actions/s, one table (one hop each)",
-            rates["one"].per_second,
-            "actions/s",
-            baseline=share("one"),
-            target=f">= {TARGET_SHARE:.0%} of raw",
-            met=one_share >= TARGET_SHARE,
-        ),
-        Row(
-            "store: the same append as 3 awaited aiosqlite calls",
+            "store: the same append as 3 hops (BEGIN, UPDATE, COMMIT)",
             rates["three hops"].per_second,
             "actions/s",
-            baseline=share("three hops"),
-        ),
+            baseline=share(rates["three hops"]),
+        )
+    )
+    rows.append(
         Row(
-            f"store: accepted actions/s, {TABLES_AT_ONCE} tables at once (group commit)",
-            rates["many"].per_second,
-            "actions/s",
-            baseline=share("many"),
-        ),
-        Row(
-            "store: settled hands/s, one table, 3 players",
-            rates["one hands"].per_second,
-            "hands/s",
-            baseline=baseline,
-        ),
-        Row(
-            f"store: settled hands/s, {TABLES_AT_ONCE} tables at once",
-            rates["many hands"].per_second,
-            "hands/s",
-            baseline=baseline,
-        ),
-    ]
+            "store: an empty hop to the connection's thread and back",
+            hops["thread"],
+            "us",
+            baseline=(
+                f"ThreadPoolExecutor(1): {hops['executor']:.1f} us,"
+                f" aiosqlite queue: {hops['aiosqlite']:.1f} us"
+            ),
+        )
+    )
+    return rows
