@@ -330,6 +330,16 @@ def run() -> list[Row]:
                 baseline=baseline,
             ),
         ]
+    store, former = drivers
+    for key, what in (("one", "one table"), ("many", f"{TABLES_AT_ONCE} tables at once")):
+        rows.append(
+            Row(
+                f"store: {store.name} against {former.name}, actions/s, {what}",
+                100 * store.rates[key].share_of(former.rates[key]),
+                "%",
+                baseline=f"{former.name}, same rounds (median of the rounds' shares)",
+            )
+        )
     rows.append(
         Row(
             "store: the same append as 3 hops (BEGIN, UPDATE, COMMIT)",
