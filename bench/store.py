@@ -7,10 +7,8 @@ it; the target is half. For comparison, the same append done the obvious way,
 as three separate hops to the connection's thread (BEGIN IMMEDIATE, UPDATE,
 COMMIT).
 
-Two drivers play the same tables: the store's own (sqlite3 on a thread of its
-own) and its former one over aiosqlite's private queue (bench/aiosqlite_db.py).
-Last, the cost of one empty hop: the store's thread, a one-worker
-ThreadPoolExecutor, and aiosqlite's queue.
+Last, the cost of one empty hop to the store's thread and back, beside the same
+hop through a one-worker ThreadPoolExecutor.
 
 How fast a disk syncs can change by ten times from one second to the next on a
 shared machine, so the measures take turns in short slices: the store and its
@@ -32,14 +30,9 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
-
-from bench import aiosqlite_db
-from bench.aiosqlite_db import submit as aiosqlite_submit
 from bench.table import Row
 from bot.store import GuildSettings, Store
-from bot.store.db import Database, WorkThread, connect
-from bot.store.migrate import bundled, migrate
+from bot.store.db import WorkThread, connect
 from engine.gff.hand import GffHand
 from engine.simulate import random_action
 
@@ -49,8 +42,6 @@ SLICE = 0.15  # seconds per measure per round
 GUILD, HOST = 1, 1
 TABLES_AT_ONCE = 8
 HOPS = 2_000  # empty hops per round, to time one
-# The store's driver, and its former one over aiosqlite's private queue for comparison.
-DRIVERS = {"threaded sqlite3": Database, "aiosqlite queue": aiosqlite_db.Database}
 
 
 class _Rate:
@@ -183,28 +174,26 @@ class _Table:
             hands[0] += self.hand.is_over
 
 
-class _Driver:
-    """One driver's stores: one table alone on a file, and several at once on another."""
+class _Stores:
+    """One table alone on a file, and several at once on another."""
 
-    def __init__(self, name: str, one: _Table, many: list[_Table], stores: list[Store]) -> None:
-        self.name = name
+    def __init__(self, one: _Table, many: list[_Table], stores: list[Store]) -> None:
         self.one = one
         self.many = many
         self.stores = stores
         self.rates = {key: _Rate() for key in ("one", "many", "one hands", "many hands")}
 
     @classmethod
-    async def open(cls, name: str, driver: Any, folder: Path) -> _Driver:
-        stores = []
-        for file in ("one", "many"):
-            db = await driver.open(folder / f"{name}-{file}.sqlite3")
-            await db.call(migrate, bundled())
-            stores.append(Store(db, GuildSettings()))
+    async def open(cls, folder: Path) -> _Stores:
+        stores = [
+            await Store.open(folder / f"{file}.sqlite3", defaults=GuildSettings())
+            for file in ("one", "many")
+        ]
         one = _Table(stores[0], 100, 1)
         many = [_Table(stores[1], 200 + i, i) for i in range(TABLES_AT_ONCE)]
         for table in (one, *many):
             await table.sit_down()
-        return cls(name, one, many, stores)
+        return cls(one, many, stores)
 
     async def run(self) -> None:
         rates = self.rates
@@ -233,8 +222,8 @@ class _Driver:
             await store.close()
 
 
-def _nothing(*args: Any) -> None:
-    """The work of an empty hop (aiosqlite's queue passes it the connection)."""
+def _nothing() -> None:
+    """The work of an empty hop."""
 
 
 async def _hop_micros(send: Callable[[], Awaitable[Any]]) -> float:
@@ -245,16 +234,14 @@ async def _hop_micros(send: Callable[[], Awaitable[Any]]) -> float:
     return (time.perf_counter() - started) / HOPS * 1e6
 
 
-async def _measure_hops(folder: Path) -> dict[str, float]:
+async def _measure_hops() -> dict[str, float]:
     """The median per hop of each way to send work to one thread, taking turns."""
     thread = WorkThread("hops")
     executor = ThreadPoolExecutor(max_workers=1)
-    aio = await aiosqlite.connect(folder / "hops.sqlite3")
     loop = asyncio.get_running_loop()
     sends = {
         "thread": lambda: thread.submit(_nothing),
         "executor": lambda: loop.run_in_executor(executor, _nothing),
-        "aiosqlite": lambda: aiosqlite_submit(aio, _nothing),
     }
     micros: dict[str, list[float]] = {name: [] for name in sends}
     try:
@@ -264,99 +251,74 @@ async def _measure_hops(folder: Path) -> dict[str, float]:
     finally:
         thread.stop()
         executor.shutdown()
-        await aio.close()
     return {name: statistics.median(values) for name, values in micros.items()}
 
 
-async def _measure(folder: Path) -> tuple[dict[str, _Rate], list[_Driver], dict[str, float]]:
+async def _measure(folder: Path) -> tuple[dict[str, _Rate], dict[str, float]]:
     raw = _RawCommits(folder / "raw.sqlite3")
     three_hops = await _ThreeHopAppends.open(folder / "three-hops.sqlite3")
-    drivers = [await _Driver.open(name, driver, folder) for name, driver in DRIVERS.items()]
+    stores = await _Stores.open(folder)
     try:
-        for round_number in range(ROUNDS):
+        for _ in range(ROUNDS):
             raw.run()
             await three_hops.run()
-            # Taking turns at going first: neither driver always meets the disk's mood first.
-            turn = drivers if round_number % 2 == 0 else drivers[::-1]
-            for driver in turn:
-                await driver.run()
+            await stores.run()
     finally:
         raw.db.close()
         await three_hops.close()
-        for driver in drivers:
-            await driver.close()
-    hops = await _measure_hops(folder)
-    return {"raw": raw.rate, "three hops": three_hops.rate}, drivers, hops
+        await stores.close()
+    hops = await _measure_hops()
+    return {"raw": raw.rate, "three hops": three_hops.rate, **stores.rates}, hops
 
 
 def run() -> list[Row]:
     with tempfile.TemporaryDirectory(prefix="gff-bench-") as folder:
-        rates, drivers, hops = asyncio.run(_measure(Path(folder)))
+        rates, hops = asyncio.run(_measure(Path(folder)))
     raw = rates["raw"]
     baseline = f"raw single-row commits: {raw.per_second:,.0f}/s"
 
-    def share(rate: _Rate) -> str:
-        return f"{baseline} (median {rate.share_of(raw):.0%})"
+    def share(name: str) -> str:
+        return f"{baseline} (median {rates[name].share_of(raw):.0%})"
 
-    rows = [Row("store: raw sqlite3 single-row commits (WAL, FULL)", raw.per_second, "commits/s")]
-    for driver in drivers:
-        label, driven = f"store ({driver.name})", driver.rates
-        one_share = driven["one"].share_of(raw)
-        rows += [
-            Row(
-                f"{label}: accepted actions/s, one table (one hop each)",
-                driven["one"].per_second,
-                "actions/s",
-                baseline=share(driven["one"]),
-                target=f">= {TARGET_SHARE:.0%} of raw",
-                met=one_share >= TARGET_SHARE,
-            ),
-            Row(
-                f"{label}: accepted actions/s, {TABLES_AT_ONCE} tables at once (group commit)",
-                driven["many"].per_second,
-                "actions/s",
-                baseline=share(driven["many"]),
-            ),
-            Row(
-                f"{label}: settled hands/s, one table, 3 players",
-                driven["one hands"].per_second,
-                "hands/s",
-                baseline=baseline,
-            ),
-            Row(
-                f"{label}: settled hands/s, {TABLES_AT_ONCE} tables at once",
-                driven["many hands"].per_second,
-                "hands/s",
-                baseline=baseline,
-            ),
-        ]
-    store, former = drivers
-    for key, what in (("one", "one table"), ("many", f"{TABLES_AT_ONCE} tables at once")):
-        rows.append(
-            Row(
-                f"store: {store.name} against {former.name}, actions/s, {what}",
-                100 * store.rates[key].share_of(former.rates[key]),
-                "%",
-                baseline=f"{former.name}, same rounds (median of the rounds' shares)",
-            )
-        )
-    rows.append(
+    one_share = rates["one"].share_of(raw)
+    return [
+        Row("store: raw sqlite3 single-row commits (WAL, FULL)", raw.per_second, "commits/s"),
+        Row(
+            "store: accepted actions/s, one table (one hop each)",
+            rates["one"].per_second,
+            "actions/s",
+            baseline=share("one"),
+            target=f">= {TARGET_SHARE:.0%} of raw",
+            met=one_share >= TARGET_SHARE,
+        ),
         Row(
             "store: the same append as 3 hops (BEGIN, UPDATE, COMMIT)",
             rates["three hops"].per_second,
             "actions/s",
-            baseline=share(rates["three hops"]),
-        )
-    )
-    rows.append(
+            baseline=share("three hops"),
+        ),
         Row(
-            "store: an empty hop to the connection's thread and back",
+            f"store: accepted actions/s, {TABLES_AT_ONCE} tables at once (group commit)",
+            rates["many"].per_second,
+            "actions/s",
+            baseline=share("many"),
+        ),
+        Row(
+            "store: settled hands/s, one table, 3 players",
+            rates["one hands"].per_second,
+            "hands/s",
+            baseline=baseline,
+        ),
+        Row(
+            f"store: settled hands/s, {TABLES_AT_ONCE} tables at once",
+            rates["many hands"].per_second,
+            "hands/s",
+            baseline=baseline,
+        ),
+        Row(
+            "store: an empty hop to the store's thread and back",
             hops["thread"],
             "us",
-            baseline=(
-                f"ThreadPoolExecutor(1): {hops['executor']:.1f} us,"
-                f" aiosqlite queue: {hops['aiosqlite']:.1f} us"
-            ),
-        )
-    )
-    return rows
+            baseline=f"ThreadPoolExecutor(max_workers=1): {hops['executor']:.1f} us",
+        ),
+    ]
