@@ -3,9 +3,12 @@
 The baseline is the raw rate of single-row commits through sqlite3 directly
 (WAL, synchronous=FULL) on the same kind of file: the fsync every durable
 transaction pays. An action is one transaction, so one table can at best match
-it; the target is half. For comparison, the same append done the obvious way
-through aiosqlite, as three awaited calls (BEGIN IMMEDIATE, UPDATE, COMMIT),
-each a hop to the connection's thread.
+it; the target is half. For comparison, the same append done the obvious way,
+as three separate hops to the connection's thread (BEGIN IMMEDIATE, UPDATE,
+COMMIT).
+
+Last, the cost of one empty hop to the store's thread and back, beside the same
+hop through a one-worker ThreadPoolExecutor.
 
 How fast a disk syncs can change by ten times from one second to the next on a
 shared machine, so the measures take turns in short slices: the store and its
@@ -22,12 +25,14 @@ import sqlite3
 import statistics
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-
-import aiosqlite
+from typing import Any
 
 from bench.table import Row
 from bot.store import GuildSettings, Store
+from bot.store.db import WorkThread, connect
 from engine.gff.hand import GffHand
 from engine.simulate import random_action
 
@@ -36,6 +41,7 @@ ROUNDS = 15
 SLICE = 0.15  # seconds per measure per round
 GUILD, HOST = 1, 1
 TABLES_AT_ONCE = 8
+HOPS = 2_000  # empty hops per round, to time one
 
 
 class _Rate:
@@ -77,37 +83,43 @@ class _RawCommits:
 
 
 class _ThreeHopAppends:
-    """The append as BEGIN, UPDATE, COMMIT awaited one by one: three hops a transaction."""
+    """The append as BEGIN, UPDATE, COMMIT sent one by one to the connection's thread."""
 
     APPEND = (
         "UPDATE hands SET record = json_insert(record, '$.actions[#]', json(?)),"
         " seq = seq + 1 WHERE id = 1"
     )
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, thread: WorkThread, db: sqlite3.Connection) -> None:
+        self.thread = thread
         self.db = db
         self.rate = _Rate()
 
     @classmethod
     async def open(cls, path: Path) -> _ThreeHopAppends:
-        db = await aiosqlite.connect(path, isolation_level=None)
-        await db.execute("PRAGMA journal_mode = WAL")
-        await db.execute("PRAGMA synchronous = FULL")
-        await db.execute("CREATE TABLE hands (id INTEGER PRIMARY KEY, record TEXT, seq INTEGER)")
-        await db.execute("INSERT INTO hands VALUES (1, '{\"actions\": []}', 0)")
-        return cls(db)
+        thread = WorkThread("three hops")
+        db = await thread.submit(connect, path)
+        await thread.submit(
+            db.execute, "CREATE TABLE hands (id INTEGER PRIMARY KEY, record TEXT, seq INTEGER)"
+        )
+        await thread.submit(db.execute, "INSERT INTO hands VALUES (1, '{\"actions\": []}', 0)")
+        return cls(thread, db)
 
     async def run(self) -> None:
         action = '{"seat": "1", "do": "draw", "from": "stock"}'
         before = (self.rate.count, self.rate.seconds)
         started = time.perf_counter()
         while time.perf_counter() - started < SLICE:
-            await self.db.execute("BEGIN IMMEDIATE")
-            await self.db.execute(self.APPEND, (action,))
-            await self.db.execute("COMMIT")
+            await self.thread.submit(self.db.execute, "BEGIN IMMEDIATE")
+            await self.thread.submit(self.db.execute, self.APPEND, (action,))
+            await self.thread.submit(self.db.execute, "COMMIT")
             self.rate.count += 1
         self.rate.seconds += time.perf_counter() - started
         self.rate.close_round(*before)
+
+    async def close(self) -> None:
+        await self.thread.submit(self.db.close)
+        self.thread.stop()
 
 
 class _Table:
@@ -162,51 +174,106 @@ class _Table:
             hands[0] += self.hand.is_over
 
 
-async def _measure(folder: Path) -> dict[str, _Rate]:
+class _Stores:
+    """One table alone on a file, and several at once on another."""
+
+    def __init__(self, one: _Table, many: list[_Table], stores: list[Store]) -> None:
+        self.one = one
+        self.many = many
+        self.stores = stores
+        self.rates = {key: _Rate() for key in ("one", "many", "one hands", "many hands")}
+
+    @classmethod
+    async def open(cls, folder: Path) -> _Stores:
+        stores = [
+            await Store.open(folder / f"{file}.sqlite3", defaults=GuildSettings())
+            for file in ("one", "many")
+        ]
+        one = _Table(stores[0], 100, 1)
+        many = [_Table(stores[1], 200 + i, i) for i in range(TABLES_AT_ONCE)]
+        for table in (one, *many):
+            await table.sit_down()
+        return cls(one, many, stores)
+
+    async def run(self) -> None:
+        rates = self.rates
+        hands = [0]
+        before = (rates["one"].count, rates["one"].seconds)
+        started = time.perf_counter()
+        await self.one.play(started + SLICE, rates["one"], hands)
+        rates["one"].close_round(*before)
+        rates["one hands"].count += hands[0]
+        rates["one hands"].seconds += time.perf_counter() - started
+
+        hands = [0]
+        started = time.perf_counter()
+        many_actions = _Rate()
+        await asyncio.gather(*(t.play(started + SLICE, many_actions, hands) for t in self.many))
+        wall = time.perf_counter() - started
+        # Tables at once: the wall time, as the tables share it.
+        rates["many"].count += many_actions.count
+        rates["many"].seconds += wall
+        rates["many"].rounds.append(many_actions.count / wall)
+        rates["many hands"].count += hands[0]
+        rates["many hands"].seconds += wall
+
+    async def close(self) -> None:
+        for store in self.stores:
+            await store.close()
+
+
+def _nothing() -> None:
+    """The work of an empty hop."""
+
+
+async def _hop_micros(send: Callable[[], Awaitable[Any]]) -> float:
+    """Microseconds for an empty function's hop to a thread and back."""
+    started = time.perf_counter()
+    for _ in range(HOPS):
+        await send()
+    return (time.perf_counter() - started) / HOPS * 1e6
+
+
+async def _measure_hops() -> dict[str, float]:
+    """The median per hop of each way to send work to one thread, taking turns."""
+    thread = WorkThread("hops")
+    executor = ThreadPoolExecutor(max_workers=1)
+    loop = asyncio.get_running_loop()
+    sends = {
+        "thread": lambda: thread.submit(_nothing),
+        "executor": lambda: loop.run_in_executor(executor, _nothing),
+    }
+    micros: dict[str, list[float]] = {name: [] for name in sends}
+    try:
+        for _ in range(ROUNDS):
+            for name, send in sends.items():
+                micros[name].append(await _hop_micros(send))
+    finally:
+        thread.stop()
+        executor.shutdown()
+    return {name: statistics.median(values) for name, values in micros.items()}
+
+
+async def _measure(folder: Path) -> tuple[dict[str, _Rate], dict[str, float]]:
     raw = _RawCommits(folder / "raw.sqlite3")
     three_hops = await _ThreeHopAppends.open(folder / "three-hops.sqlite3")
-    one_store = await Store.open(folder / "one.sqlite3", defaults=GuildSettings())
-    many_store = await Store.open(folder / "many.sqlite3", defaults=GuildSettings())
-    one = _Table(one_store, 100, 1)
-    many = [_Table(many_store, 200 + i, i) for i in range(TABLES_AT_ONCE)]
-    for table in (one, *many):
-        await table.sit_down()
-    rates = {name: _Rate() for name in ("one", "many", "one hands", "many hands")}
+    stores = await _Stores.open(folder)
     try:
         for _ in range(ROUNDS):
             raw.run()
             await three_hops.run()
-
-            hands = [0]
-            before = (rates["one"].count, rates["one"].seconds)
-            started = time.perf_counter()
-            await one.play(started + SLICE, rates["one"], hands)
-            rates["one"].close_round(*before)
-            rates["one hands"].count += hands[0]
-            rates["one hands"].seconds += time.perf_counter() - started
-
-            hands = [0]
-            started = time.perf_counter()
-            many_actions = _Rate()
-            await asyncio.gather(*(t.play(started + SLICE, many_actions, hands) for t in many))
-            wall = time.perf_counter() - started
-            # Tables at once: the wall time, as the tables share it.
-            rates["many"].count += many_actions.count
-            rates["many"].seconds += wall
-            rates["many"].rounds.append(many_actions.count / wall)
-            rates["many hands"].count += hands[0]
-            rates["many hands"].seconds += wall
+            await stores.run()
     finally:
         raw.db.close()
-        await three_hops.db.close()
-        await one_store.close()
-        await many_store.close()
-    return {"raw": raw.rate, "three hops": three_hops.rate, **rates}
+        await three_hops.close()
+        await stores.close()
+    hops = await _measure_hops()
+    return {"raw": raw.rate, "three hops": three_hops.rate, **stores.rates}, hops
 
 
 def run() -> list[Row]:
     with tempfile.TemporaryDirectory(prefix="gff-bench-") as folder:
-        rates = asyncio.run(_measure(Path(folder)))
+        rates, hops = asyncio.run(_measure(Path(folder)))
     raw = rates["raw"]
     baseline = f"raw single-row commits: {raw.per_second:,.0f}/s"
 
@@ -225,7 +292,7 @@ def run() -> list[Row]:
             met=one_share >= TARGET_SHARE,
         ),
         Row(
-            "store: the same append as 3 awaited aiosqlite calls",
+            "store: the same append as 3 hops (BEGIN, UPDATE, COMMIT)",
             rates["three hops"].per_second,
             "actions/s",
             baseline=share("three hops"),
@@ -247,5 +314,11 @@ def run() -> list[Row]:
             rates["many hands"].per_second,
             "hands/s",
             baseline=baseline,
+        ),
+        Row(
+            "store: an empty hop to the store's thread and back",
+            hops["thread"],
+            "us",
+            baseline=f"ThreadPoolExecutor(max_workers=1): {hops['executor']:.1f} us",
         ),
     ]

@@ -47,7 +47,8 @@ from bot.store.models import (
     Voided,
     Wallet,
 )
-from bot.store.store import Store
+from bot.store.protocol import Store
+from bot.store.store import SqliteStore
 
 __all__ = [
     "Audit",
@@ -76,6 +77,7 @@ __all__ = [
     "Recovery",
     "RunningHand",
     "Seat",
+    "SqliteStore",
     "StaleAction",
     "Standing",
     "Store",

@@ -1,9 +1,10 @@
-"""One SQLite connection through aiosqlite: each transaction in one thread hop, with group commit.
+"""One SQLite connection on a thread of its own: each transaction in one hop, with group commit.
 
-aiosqlite runs every call on the connection's own thread, and each awaited call
-costs a hop there and back. A transaction made of awaited calls (BEGIN, the
-statements, COMMIT) pays several hops; here a transaction is one synchronous
-function run on that thread, so it costs one hop however many statements it has.
+The sqlite3 module blocks, so the connection lives on one dedicated thread and
+the event loop sends it work. Each piece of work sent costs a hop there and back;
+a transaction made of separate sends (BEGIN, the statements, COMMIT) would pay
+several. Here a transaction is one synchronous function run on that thread, so
+it costs one hop however many statements it has.
 
 Writes are serialised by one asyncio.Lock, held while a write transaction is on
 its way to disk. Writes that arrive meanwhile wait, then share the next
@@ -20,13 +21,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from queue import SimpleQueue
 from typing import Any, TypeVar
-
-import aiosqlite
 
 T = TypeVar("T")
 Work = Callable[[sqlite3.Connection], Any]
@@ -38,24 +39,72 @@ OLDEST_SQLITE = (3, 31)
 log = logging.getLogger(__name__)
 
 
-def submit(conn: aiosqlite.Connection, fn: Callable[..., T], *args: Any) -> asyncio.Future[T]:
-    """Queue fn(sqlite3_connection, *args) on the connection's thread; its future.
+class WorkThread:
+    """One thread that runs the functions sent to it in order, each as one hop.
 
-    aiosqlite has no public call for this. Its own `Connection._execute` puts
-    (future, function) on the thread's queue `_tx` and awaits the future; this
-    does the same without awaiting, so that what happens when the work lands does
-    not depend on the task that sent it. tests/store pin these internals.
+    submit() queues the function and returns an asyncio future at once; the
+    thread runs it and hands back its result or exception through the future's
+    loop. A ThreadPoolExecutor with one worker does the same, but wraps each call
+    in a second future, which makes its hop slower (`make bench` times both).
     """
-    if not conn._running or conn._connection is None:
-        raise ValueError("Connection closed")
-    future = asyncio.get_running_loop().create_future()
-    conn._tx.put_nowait((future, partial(fn, conn._connection, *args)))
-    return future
+
+    def __init__(self, name: str) -> None:
+        self._jobs: SimpleQueue[tuple[asyncio.Future, Callable[[], Any]] | None] = SimpleQueue()
+        self.ran = 0  # functions run on the thread: each is one hop
+        self.stopped = False
+        # A daemon: a database left open must not keep the process from exiting,
+        # and a transaction the exit cuts short leaves no trace in SQLite's WAL.
+        self.thread = threading.Thread(target=self._run, name=name, daemon=True)
+        self.thread.start()
+
+    def submit(self, fn: Callable[..., T], *args: Any) -> asyncio.Future[T]:
+        """Queue fn(*args) on the thread; the future of its outcome."""
+        if self.stopped:
+            raise ValueError("Connection closed")
+        future = asyncio.get_running_loop().create_future()
+        self._jobs.put((future, partial(fn, *args)))
+        return future
+
+    def stop(self) -> None:
+        """Refuse new work; the thread ends once it has run all that was sent before."""
+        self.stopped = True
+        self._jobs.put(None)
+
+    def _run(self) -> None:
+        while (job := self._jobs.get()) is not None:
+            future, fn = job
+            try:
+                outcome, settle = fn(), _succeed
+            except BaseException as error:  # noqa: B036 - handed to the caller, who re-raises
+                outcome, settle = error, _fail
+            self.ran += 1
+            try:
+                future.get_loop().call_soon_threadsafe(settle, future, outcome)
+            except RuntimeError:
+                pass  # its event loop is closed: nobody is left to tell
 
 
-async def hop(conn: aiosqlite.Connection, fn: Callable[..., T], *args: Any) -> T:
-    """Run fn(sqlite3_connection, *args) on the connection's thread, as one hop."""
-    return await submit(conn, fn, *args)
+def _succeed(future: asyncio.Future, result: Any) -> None:
+    if not future.done():  # its caller may have been cancelled meanwhile
+        future.set_result(result)
+
+
+def _fail(future: asyncio.Future, error: BaseException) -> None:
+    if not future.done():
+        future.set_exception(error)
+
+
+def connect(path: str | Path) -> sqlite3.Connection:
+    """A connection with the pragmas chips need; call it on the thread that will use it."""
+    # isolation_level=None: the sqlite3 module opens no transaction of its own;
+    # every write transaction here starts with an explicit BEGIN IMMEDIATE.
+    db = sqlite3.connect(path, isolation_level=None)
+    try:
+        configure(db)
+    except BaseException:
+        db.close()
+        raise
+    return db
 
 
 def configure(db: sqlite3.Connection) -> None:
@@ -76,12 +125,18 @@ class _Job:
 
 
 class Database:
-    def __init__(self, conn: aiosqlite.Connection) -> None:
-        self._conn = conn
+    def __init__(self, thread: WorkThread, conn: sqlite3.Connection) -> None:
+        self._thread = thread
+        self._conn = conn  # used on self._thread only
         self._lock = asyncio.Lock()  # held while a write transaction (or a migration) runs
         self._waiting: list[_Job] = []
         self.commits = 0  # transactions committed, for tests and the benchmark
         self.closed = False
+
+    @property
+    def hops(self) -> int:
+        """Functions run on the connection's thread so far, for tests and the benchmark."""
+        return self._thread.ran
 
     @classmethod
     async def open(cls, path: str | Path) -> Database:
@@ -90,36 +145,42 @@ class Database:
                 f"SQLite {sqlite3.sqlite_version} is too old for the chip store; "
                 f"it needs {'.'.join(map(str, OLDEST_SQLITE))} or newer"
             )
-        # isolation_level=None: the sqlite3 module opens no transaction of its own;
-        # every write transaction here starts with an explicit BEGIN IMMEDIATE.
-        conn = await aiosqlite.connect(path, isolation_level=None)
+        thread = WorkThread(f"sqlite {Path(path).name}")
         try:
-            await hop(conn, configure)
+            conn = await thread.submit(connect, path)
         except BaseException:
-            await conn.close()
+            thread.stop()
             raise
-        return cls(conn)
+        return cls(thread, conn)
 
     async def close(self) -> None:
+        """Once every write and read sent before it is done; then the thread ends."""
         await self._lock.acquire()
         try:
             if not self.closed:
                 self.closed = True
-                await self._conn.close()
+                closing = self._submit(sqlite3.Connection.close)
+                self._thread.stop()
+                await closing
+                self._thread.thread.join()  # nothing is left in its queue: it is ending
         finally:
             self._send_or_release()  # writes that came in meanwhile fail: it is closed
+
+    def _submit(self, fn: Callable[..., T], *args: Any) -> asyncio.Future[T]:
+        """fn(connection, *args) on the connection's thread, as one hop."""
+        return self._thread.submit(fn, self._conn, *args)
 
     async def call(self, fn: Callable[..., T], *args: Any) -> T:
         """fn(db, *args) with no transaction around it, for work that makes its own (migrations)."""
         await self._lock.acquire()
         try:
-            return await hop(self._conn, fn, *args)
+            return await self._submit(fn, *args)
         finally:
             self._send_or_release()
 
     async def read(self, work: Callable[..., T], *args: Any) -> T:
         """work(db, *args) in a read transaction: one consistent snapshot, one hop."""
-        return await hop(self._conn, _read, _bind(work, args))
+        return await self._submit(_read, _bind(work, args))
 
     async def write(self, work: Callable[..., T], *args: Any) -> T:
         """work(db, *args) in a write transaction; its exception, if any, rolls it back."""
@@ -143,7 +204,7 @@ class Database:
             return
         batch, self._waiting = self._waiting, []
         try:
-            landed = submit(self._conn, run_batch, [job.work for job in batch])
+            landed = self._submit(run_batch, [job.work for job in batch])
         except Exception as error:  # the connection is closed
             self._settle(batch, error, [])
             self._lock.release()

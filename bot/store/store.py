@@ -14,6 +14,7 @@ import uuid
 from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
+from typing import Any
 
 from bot.store import hands, history, queries, recovery, tables, wallets
 from bot.store.amounts import MAX_CHIPS, chips, setting, snowflake
@@ -34,7 +35,6 @@ from bot.store.models import (
     Wallet,
 )
 from engine import games
-from engine.actions import Action
 from engine.errors import EngineError
 from engine.game import Deal, Settlement
 from engine.record import DEFAULT_GAME
@@ -65,7 +65,9 @@ def _reason(reason: str) -> str:
     return reason.strip()
 
 
-class Store:
+class SqliteStore:
+    """The Store (bot/store/protocol.py) on one SQLite file."""
+
     def __init__(
         self, db: Database, defaults: GuildSettings, clock: Callable[[], float] = time.time
     ) -> None:
@@ -81,7 +83,7 @@ class Store:
         defaults: GuildSettings | None = None,
         clock: Callable[[], float] = time.time,
         migrations: list[Migration] | None = None,
-    ) -> Store:
+    ) -> SqliteStore:
         """Open (or create) the database and bring its schema up to date."""
         db = await Database.open(path)
         try:
@@ -94,7 +96,7 @@ class Store:
     async def close(self) -> None:
         await self.db.close()
 
-    async def __aenter__(self) -> Store:
+    async def __aenter__(self) -> SqliteStore:
         return self
 
     async def __aexit__(
@@ -303,7 +305,7 @@ class Store:
         self,
         hand_id: int,
         seq: int,
-        action: Action,
+        action: Any,  # a game's action: what its to_json() gives is stored
         settlement: Settlement | None = None,
         *,
         turn_started_ms: int | None = None,

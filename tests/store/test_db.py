@@ -7,30 +7,14 @@ import random
 import sqlite3
 import threading
 
-import aiosqlite
 import pytest
 
-from bot.store import NotEnoughChips
+from bot.store import NotEnoughChips, Store
 from bot.store import db as db_module
-from bot.store.db import Database, hop, submit
+from bot.store.db import Database
 from engine.gff.hand import GffHand
 from engine.simulate import random_action
-from tests.store.helpers import GUILD, USERS
-
-
-async def test_the_aiosqlite_internals_the_store_relies_on_still_work(db_path):
-    # submit() puts work on aiosqlite's thread through its queue, as aiosqlite's
-    # own calls do; an upgrade that changes that must fail here, not in production.
-    conn = await aiosqlite.connect(db_path)
-    try:
-        landed = submit(conn, lambda db, x: (type(db), threading.current_thread(), x), 7)
-        kind, thread, x = await landed
-        assert (kind, x) == (sqlite3.Connection, 7)
-        assert thread is not threading.current_thread()
-    finally:
-        await conn.close()
-    with pytest.raises(ValueError, match="Connection closed"):
-        submit(conn, lambda db: None)
+from tests.store.helpers import DEFAULTS, GUILD, USERS
 
 
 async def test_every_connection_gets_the_pragmas_chips_need(store):
@@ -50,29 +34,38 @@ async def test_every_connection_gets_the_pragmas_chips_need(store):
 
 async def test_write_transactions_begin_immediate(store):
     statements: list[str] = []
-    await hop(store.db._conn, lambda db: db.set_trace_callback(statements.append))
+    await store.db.call(lambda db: db.set_trace_callback(statements.append))
     await store.open_wallet(GUILD, USERS[0])
-    await hop(store.db._conn, lambda db: db.set_trace_callback(None))
+    await store.db.call(lambda db: db.set_trace_callback(None))
     assert statements[0] == "BEGIN IMMEDIATE"
     assert statements[-1] == "COMMIT"
 
 
-async def test_every_operation_of_a_hand_costs_one_thread_hop(store, monkeypatch):
+async def test_all_work_runs_on_one_thread_of_the_connection_s_own(db_path):
+    database = await Database.open(db_path)
+    try:
+        seen = await asyncio.gather(
+            database.call(lambda db: (type(db), threading.current_thread())),
+            database.read(lambda db: (type(db), threading.current_thread())),
+            *(database.write(lambda db: (type(db), threading.current_thread())) for _ in range(3)),
+        )
+        assert {kind for kind, _ in seen} == {sqlite3.Connection}
+        threads = {thread for _, thread in seen}
+        assert len(threads) == 1
+        assert threads.pop() is not threading.current_thread()
+    finally:
+        await database.close()
+
+
+async def test_every_operation_of_a_hand_costs_one_thread_hop(store):
     table = await store.open_table(GUILD, 1, USERS[0])
     for user in USERS[:2]:
         await store.open_wallet(GUILD, user)
-    hops = []
-
-    def counting(conn, fn, *args):
-        hops.append(fn)
-        return submit(conn, fn, *args)
-
-    monkeypatch.setattr(db_module, "submit", counting)
 
     async def one_hop(operation) -> object:
-        hops.clear()
+        before = store.db.hops
         result = await operation
-        assert len(hops) == 1
+        assert store.db.hops - before == 1
         return result
 
     for user in USERS[:2]:
@@ -85,6 +78,7 @@ async def test_every_operation_of_a_hand_costs_one_thread_hop(store, monkeypatch
         seq = hand.seq
         hand.apply(random_action(hand, rng))
         await one_hop(store.record_action(running.hand_id, seq, hand.actions[-1], hand.settlement))
+    await one_hop(store.table(table.id))
     await one_hop(store.close_table(table.id))
 
 
@@ -92,15 +86,16 @@ async def test_writes_that_arrive_together_share_one_commit(db_path):
     database = await Database.open(db_path)
     try:
         await database.call(lambda db: db.execute("CREATE TABLE t (x INTEGER)"))
-        before = database.commits
+        commits, hops = database.commits, database.hops
 
         def insert(db, x):
             db.execute("INSERT INTO t VALUES (?)", (x,))
             return x
 
         results = await asyncio.gather(*(database.write(insert, x) for x in range(50)))
-        assert results == list(range(50))
-        assert database.commits - before < 50
+        assert results == list(range(50))  # each writer gets its own result
+        assert database.commits - commits < 50
+        assert database.hops - hops == database.commits - commits  # one hop per group
         count = await database.read(lambda db: db.execute("SELECT COUNT(*) FROM t").fetchone()[0])
         assert count == 50
     finally:
@@ -219,3 +214,80 @@ async def test_a_write_slipped_into_a_read_is_undone(db_path):
         assert count == 0
     finally:
         await database.close()
+
+
+class Refused(Exception):
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+async def test_a_failing_write_rolls_back_and_its_caller_gets_its_exception(db_path):
+    database = await Database.open(db_path)
+    try:
+        await database.call(lambda db: db.execute("CREATE TABLE t (x INTEGER)"))
+
+        def insert_then_refuse(db):
+            db.execute("INSERT INTO t VALUES (1)")
+            raise Refused("no-chips")
+
+        with pytest.raises(Refused) as caught:
+            await database.write(insert_then_refuse)
+        assert caught.value.code == "no-chips"
+        await database.write(lambda db: db.execute("INSERT INTO t VALUES (2)"))
+        rows = await database.read(lambda db: db.execute("SELECT x FROM t").fetchall())
+        assert rows == [(2,)]
+        assert await database.call(lambda db: db.in_transaction) is False
+    finally:
+        await database.close()
+
+
+async def test_reads_and_calls_hand_their_exception_to_the_caller(db_path):
+    database = await Database.open(db_path)
+    try:
+
+        def refuse(db):
+            raise Refused("nope")
+
+        with pytest.raises(Refused, match="nope"):
+            await database.read(refuse)
+        with pytest.raises(Refused, match="nope"):
+            await database.call(refuse)
+        with pytest.raises(sqlite3.OperationalError, match="no such table"):
+            await database.read(lambda db: db.execute("SELECT * FROM missing"))
+        assert await database.read(lambda db: db.execute("SELECT 1").fetchone()) == (1,)
+    finally:
+        await database.close()
+
+
+async def test_closing_finishes_the_work_already_sent_then_the_thread_ends(db_path):
+    database = await Database.open(db_path)
+    await database.call(lambda db: db.execute("CREATE TABLE t (x INTEGER)"))
+    thread = await database.read(lambda db: threading.current_thread())
+    writes = [
+        asyncio.ensure_future(
+            database.write(lambda db, x: db.execute("INSERT INTO t VALUES (?)", (x,)), x)
+        )
+        for x in range(20)
+    ]
+    read = asyncio.ensure_future(database.read(lambda db: "read"))
+    await asyncio.sleep(0)  # every write has joined the queue; the first group is sent
+    await database.close()
+    await asyncio.gather(*writes)
+    assert await read == "read"
+    assert database.closed
+    assert not thread.is_alive()
+    with pytest.raises(ValueError, match="Connection closed"):
+        await database.read(lambda db: None)
+    async with await Store.open(db_path, defaults=DEFAULTS) as reopened:
+        count = await reopened.db.read(lambda db: db.execute("SELECT COUNT(*) FROM t").fetchone())
+    assert count == (20,)
+
+
+async def test_a_file_that_will_not_open_leaves_no_thread_behind(tmp_path):
+    before = set(threading.enumerate())
+    with pytest.raises(sqlite3.OperationalError):
+        await Database.open(tmp_path)  # a folder, not a file
+    for thread in set(threading.enumerate()) - before:
+        thread.join(5)
+        assert not thread.is_alive()

@@ -1,0 +1,186 @@
+"""The store every part of the bot talks to, as a protocol: what the table service, the
+cogs and the benchmarks may ask of it, whichever database is behind it.
+
+`SqliteStore` (bot/store/store.py) is the embedded default; a PostgreSQL store, for bots
+that run as several processes, is to stand behind the same methods. Every method is one
+transaction: it succeeds, or raises a StoreError whose `message` a player can read and
+writes nothing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Protocol
+
+from bot.store.models import (
+    Audit,
+    GuildChips,
+    GuildSettings,
+    PastTable,
+    Recovery,
+    RunningHand,
+    Seat,
+    Standing,
+    StoredHand,
+    Table,
+    Wallet,
+)
+from engine.game import Deal, Settlement
+from engine.record import DEFAULT_GAME
+
+
+class Store(Protocol):
+    @staticmethod
+    async def open(target: str | Path, **how: Any) -> Store:
+        """The store at `target` (a SQLite file's path), its schema brought up to date."""
+        from bot.store.store import SqliteStore
+
+        return await SqliteStore.open(target, **how)
+
+    async def close(self) -> None:
+        ...
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        ...
+
+    async def update_guild_settings(self, guild_id: int, **changes: int) -> GuildSettings:
+        ...
+
+    async def open_wallet(self, guild_id: int, user_id: int) -> tuple[Wallet, bool]:
+        """The user's wallet, made with the server's starting chips if new; (wallet, created)."""
+        ...
+
+    async def wallet(self, guild_id: int, user_id: int) -> Wallet | None:
+        ...
+
+    async def claim_daily(self, guild_id: int, user_id: int) -> tuple[Wallet, int]:
+        """The daily chips, once per 24 h; (wallet after, chips given) or DailyNotReady."""
+        ...
+
+    async def grant(
+        self, guild_id: int, user_id: int, amount: int, reason: str, *, ref: str | None = None
+    ) -> Wallet:
+        """An admin mints chips into a wallet."""
+        ...
+
+    async def burn(
+        self, guild_id: int, user_id: int, amount: int, reason: str, *, ref: str | None = None
+    ) -> Wallet:
+        """An admin destroys chips from a wallet."""
+        ...
+
+    async def open_table(
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        *,
+        game: str = DEFAULT_GAME,
+        stake: int | None = None,
+        buy_in: int | None = None,
+        max_players: int | None = None,
+        turn_seconds: int | None = None,
+    ) -> Table:
+        """A new table of `game` in the channel; what is not given comes from the server's
+        settings, within what the game allows (its seats, its least buy-in)."""
+        ...
+
+    async def table(self, table_id: int) -> Table:
+        ...
+
+    async def table_in_channel(self, channel_id: int) -> Table | None:
+        ...
+
+    async def buy_in(
+        self, table_id: int, user_id: int, *, ref: str | None = None, house: bool = False
+    ) -> Seat:
+        """A seat with the table's buy-in, from the wallet; NotEnoughChips says how short."""
+        ...
+
+    async def cash_out(self, table_id: int, user_id: int, *, ref: str | None = None) -> int:
+        """Leave the table with the whole stack (not while dealt into the running hand)."""
+        ...
+
+    async def set_away(self, table_id: int, user_id: int, away: bool) -> None:
+        ...
+
+    async def close_table(self, table_id: int) -> dict[int, int]:
+        """Void a running hand, cash out every seat, return carried chips to their posters."""
+        ...
+
+    async def start_hand(
+        self, table_id: int, hand: Deal, *, turn_started_ms: int | None = None
+    ) -> RunningHand:
+        """Store a freshly dealt hand and book its posts (and its settlement if already over)."""
+        ...
+
+    async def record_action(
+        self,
+        hand_id: int,
+        seq: int,
+        action: Any,  # a game's action: what its to_json() gives is stored
+        settlement: Settlement | None = None,
+        *,
+        turn_started_ms: int | None = None,
+    ) -> None:
+        """Append the action the hand accepted as its number `seq` (the count before it)."""
+        ...
+
+    async def turn_started(self, hand_id: int) -> int | None:
+        """When the running hand's current turn began (Unix ms), if it was stored."""
+        ...
+
+    async def settle_hand(self, hand_id: int, settlement: Settlement) -> None:
+        ...
+
+    async def void_hand(self, hand_id: int, reason: str) -> None:
+        """Give every post back; carried-in chips stay carried."""
+        ...
+
+    async def hand(self, hand_id: int) -> StoredHand:
+        ...
+
+    async def running_hand(self, table_id: int) -> RunningHand | None:
+        """The table's running hand rebuilt from its record, as stored now."""
+        ...
+
+    async def recover(self) -> Recovery:
+        """At start-up: open tables with their seats, and every running hand replayed."""
+        ...
+
+    async def recent_hands(self, table_id: int, limit: int = 10) -> list[StoredHand]:
+        """The table's last hands, newest first (running, settled or void)."""
+        ...
+
+    async def channel_tables(
+        self, guild_id: int, channel_id: int, limit: int = 10
+    ) -> list[PastTable]:
+        """The tables a channel has had, newest first, closed ones included."""
+        ...
+
+    async def hand_by_number(self, table_id: int, number: int) -> StoredHand | None:
+        ...
+
+    async def standings(
+        self, guild_id: int, top: int = 10, *, people_from: int = 1
+    ) -> list[Standing]:
+        """The top players of a server by wallet plus chips at tables."""
+        ...
+
+    async def standing(
+        self, guild_id: int, user_id: int, *, people_from: int = 1
+    ) -> Standing | None:
+        """One player's rank and total, or None without a wallet."""
+        ...
+
+    async def conservation(self, guild_id: int | None = None) -> list[GuildChips]:
+        """Per guild (or one): held chips against minted - burned, from one query."""
+        ...
+
+    async def audit(self, guild_id: int) -> Audit:
+        """Where the guild's chips are, and whether they add up (`/gff audit`)."""
+        ...
+
+    async def ledger_mismatches(self, guild_id: int) -> list[tuple[str, int, int]]:
+        """Accounts whose stored balance is not what the ledger adds up to (none, always)."""
+        ...
