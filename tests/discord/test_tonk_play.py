@@ -237,3 +237,15 @@ async def test_a_restart_in_the_middle_of_a_tonk_hand_changes_nothing(tmp_path):
     for stop_after in (1, 4, 6, 7, 10):  # after a spread, a hit, into the locked turn, a drop
         assert await _play_through_a_restart(tmp_path / f"stop{stop_after}", stop_after) \
             == expected, stop_after
+
+
+async def test_audit_accounts_for_every_chip_during_and_after_a_tonk_hand(harness):
+    h = harness
+    d = await tonk_table(h, ["3S 4S 5S 6S 9D", HIGH_B, HIGH_C], "2C 7S")
+    await d.act("ann", "stock")
+    await h.slash(h.owner, "audit")
+    assert "Every chip is accounted for." in h.last_response(h.owner).text()
+    await d.act("ann", "spread", "3S 4S 5S 6S 7S")
+    await d.act("ann", "throw", "9D")
+    await h.slash(h.owner, "audit")
+    assert "Every chip is accounted for." in h.last_response(h.owner).text()
