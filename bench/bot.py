@@ -72,14 +72,14 @@ def raw_commit_rate(folder: Path, seconds: float = 1.5) -> float:
 # -- tables played at once through the harness ---------------------------------------------
 
 
-async def _play_tables(folder: Path, tables: int, rounds: int, seed: int, wave: int = WAVE
-                       ) -> dict:
+async def _play_tables(folder: Path, tables: int, rounds: int, seed: int, wave: int = WAVE,
+                       game: str = "gff") -> dict:
     from tests.harness import Harness  # the offline harness: the bot's real code paths
 
     rng = random.Random(seed)
     # Table edits paced as the bot paces them live (TABLE_EDIT_SECONDS's default).
     pace = Settings.from_values().table_edit_seconds
-    async with Harness(database_path=folder / f"bot{tables}-{wave}.sqlite3",
+    async with Harness(database_path=folder / f"bot{game}{tables}-{wave}.sqlite3",
                        table_edit_seconds=pace) as h:
         h.recorder.keep_history = False  # what Discord keeps, not what a test reads
         service = h.bot.tables
@@ -89,8 +89,8 @@ async def _play_tables(folder: Path, tables: int, rounds: int, seed: int, wave: 
         for i, channel in enumerate(channels):
             users = [h.user(f"p{i}-{n}") for n in range(3)]
             for user in users:
-                await h.slash(user, "gff join", channel=channel)
-            await h.slash(users[0], "gff start", channel=channel)
+                await h.slash(user, f"{game} join", channel=channel)
+            await h.slash(users[0], f"{game} start", channel=channel)
             players[channel.id] = {str(u.id): u for u in users}
         views: dict[int, int] = {}  # user id -> their hand view
         table_messages: dict[int, int] = {}  # table id -> its table message
@@ -103,7 +103,7 @@ async def _play_tables(folder: Path, tables: int, rounds: int, seed: int, wave: 
             hand = table.hand if table else None
             if hand is None or hand.is_over:
                 return
-            user = players[channel.id][hand.current]
+            user = players[channel.id][hand.to_act()[0]]
             action = random_action(hand, rng, 0.03)
             clicks = await _clicks_for(h, channel, table, user, views, table_messages, action)
             for interaction in clicks:
@@ -125,6 +125,23 @@ async def _play_tables(folder: Path, tables: int, rounds: int, seed: int, wave: 
                 "clicks": len(latencies)}
 
 
+def _tonk_rows(folder: Path, raw: float, tables: int = 100, rounds: int = 20) -> list[Row]:
+    """The same measurement at Tonk tables: the shared table UI with the other rummy game."""
+    played = asyncio.run(_play_tables(folder, tables, rounds, tables, game="tonk"))
+    ms = sorted(x * 1000 for x in played["latencies"])
+    p99 = ms[int(len(ms) * 0.99) - 1]
+    rows = [Row(f"bot, {tables} Tonk tables: click latency p99", p99, "ms",
+                baseline=f"{len(ms)} clicks, waves of {WAVE}", target="<= 20 ms", met=p99 <= 20)]
+    played = asyncio.run(_play_tables(folder, tables, rounds, tables, wave=tables, game="tonk"))
+    rate = played["accepted"] / played["seconds"]
+    rows.append(Row(f"bot, {tables} Tonk tables: accepted actions/s, every table at once",
+                    rate, "actions/s",
+                    baseline=f"raw commits: {raw:,.0f}/s (50% = {raw / 2:,.0f}); "
+                             f"{played['clicks']} clicks",
+                    target=">= 50% of raw", met=rate >= raw / 2))
+    return rows
+
+
 async def _accepted(store: Store) -> int:
     """Actions the store has accepted, in every hand: what a restart would replay."""
     return await store.db.read(
@@ -140,7 +157,7 @@ async def _clicks_for(h, channel, table, user, views, table_messages, action) ->
     at = f":{table.running.number}.{seq}:refresh"
     if view is None or view.deleted:
         table_message = _table_message(h, channel, table, table_messages)
-        sent.append(await h.click(user, table_message, f"gff:{table.id}:hand"))
+        sent.append(await h.click(user, table_message, f"{table.info.game}:{table.id}:hand"))
         view = h.last_response(user)
         views[user.id] = view.id
     elif not _control(view, "refresh").endswith(at):
@@ -172,7 +189,7 @@ def _table_message(h, channel, table, found: dict[int, int]):
 
     `found` maps a table id to the table message last found for it.
     """
-    wanted = f"gff:{table.id}:hand"
+    wanted = f"{table.info.game}:{table.id}:hand"
     known = h.recorder.messages.get(found.get(table.id, 0))
     if known is not None and not known.deleted and wanted in known.custom_ids:
         return known
@@ -353,6 +370,7 @@ def run() -> list[Row]:
                                      f"{played['clicks']} clicks",
                             target=">= 50% of raw" if target_here else "",
                             met=rate >= raw / 2 if target_here else None))
+        rows += _tonk_rows(folder, raw)
         per_table = asyncio.run(_memory_per_table(folder, 500))
         rows.append(Row("memory per open table with a running hand (500)", per_table / 1024,
                         "KB", baseline="tracemalloc, service and store",

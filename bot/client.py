@@ -12,12 +12,14 @@ from discord.ext import commands
 
 from bot import command_sync
 from bot.settings import Settings
-from bot.store import GuildSettings, Store
-from bot.tables import AsyncioScheduler, Scheduler, SilentListener, TableService
+from bot.store import GuildSettings, Store, StoreError
+from bot.tables import AsyncioScheduler, Scheduler, SilentListener, TableError, TableService
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS: tuple[str, ...] = ("cogs.gff", "cogs.bankroll", "cogs.admin")
+EXTENSIONS: tuple[str, ...] = (
+    "cogs.table.cog", "cogs.gff", "cogs.tonk", "cogs.games", "cogs.bankroll", "cogs.admin",
+)
 
 YOUNG_COLLECTION_AFTER = 2_000  # new objects; CPython's default is 700
 SORRY = "Something went wrong on our side; nothing was changed."
@@ -36,6 +38,10 @@ class GffTree(app_commands.CommandTree):
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
+        """The one error handler of every command: a refusal is its sentence, anything
+        else is logged and the player told nothing was changed."""
+        if await answer_refusal(interaction, getattr(error, "original", error)):
+            return
         command = interaction.command.qualified_name if interaction.command else "?"
         log.error("Command /%s failed", command, exc_info=error)
         await tell_user_it_failed(interaction)
@@ -47,6 +53,18 @@ async def answer(interaction: discord.Interaction, text: str) -> None:
         await interaction.followup.send(text, ephemeral=True)
     else:
         await interaction.response.send_message(text, ephemeral=True)
+
+
+async def answer_refusal(interaction: discord.Interaction, error: BaseException) -> bool:
+    """Answer a refusal (a table's or the store's) with its own sentence; nothing was
+    changed. False when `error` is not a refusal."""
+    if not isinstance(error, (TableError, StoreError)):
+        return False
+    try:
+        await answer(interaction, error.message)
+    except discord.HTTPException:
+        log.warning("Could not tell the user why interaction %s was refused", interaction.id)
+    return True
 
 
 async def tell_user_it_failed(interaction: discord.Interaction) -> None:

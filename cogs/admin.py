@@ -17,7 +17,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import answer
-from bot.store import StoreError
 
 if TYPE_CHECKING:
     from bot.client import GffBot
@@ -70,14 +69,10 @@ class AdminCog(commands.Cog):
             if value is not None
         }
         store = self.bot.store
-        try:
-            if changes:
-                house = await store.update_guild_settings(interaction.guild_id, **changes)
-            else:
-                house = await store.guild_settings(interaction.guild_id)
-        except StoreError as refused:
-            await answer(interaction, refused.message)
-            return
+        if changes:  # a refusal is answered by the tree's handler (bot/client.py)
+            house = await store.update_guild_settings(interaction.guild_id, **changes)
+        else:
+            house = await store.guild_settings(interaction.guild_id)
         said = "Saved. " if changes else ""
         await answer(
             interaction,

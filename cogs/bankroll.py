@@ -12,7 +12,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.store import StoreError
 from bot.tables.computer import FIRST_PERSON_ID
 
 if TYPE_CHECKING:
@@ -36,18 +35,13 @@ class BankrollCog(commands.Cog):
     ) -> None:
         who = player or interaction.user
         store = self.bot.store
-        try:
-            wallet = await store.wallet(interaction.guild_id, who.id)
-            standing = await store.standing(
-                interaction.guild_id, who.id, people_from=FIRST_PERSON_ID
-            )
-        except StoreError as refused:
-            await interaction.response.send_message(refused.message, ephemeral=True)
-            return
+        wallet = await store.wallet(interaction.guild_id, who.id)  # a refusal: bot/client.py
+        standing = await store.standing(interaction.guild_id, who.id, people_from=FIRST_PERSON_ID)
         if wallet is None or standing is None:
             whose = "You have" if who.id == interaction.user.id else f"{who.mention} has"
             await interaction.response.send_message(
-                f"{whose} no chips here yet: `/gff join` or `/daily` opens a bankroll.",
+                f"{whose} no chips here yet: joining a table (see `/games`) or `/daily` "
+                "opens a bankroll.",
                 ephemeral=True, allowed_mentions=discord.AllowedMentions.none(),
             )
             return
@@ -77,12 +71,8 @@ class BankrollCog(commands.Cog):
     @app_commands.guild_only()
     async def daily(self, interaction: discord.Interaction) -> None:
         store = self.bot.store
-        try:
-            await store.open_wallet(interaction.guild_id, interaction.user.id)
-            wallet, given = await store.claim_daily(interaction.guild_id, interaction.user.id)
-        except StoreError as refused:
-            await interaction.response.send_message(refused.message, ephemeral=True)
-            return
+        await store.open_wallet(interaction.guild_id, interaction.user.id)
+        wallet, given = await store.claim_daily(interaction.guild_id, interaction.user.id)
         ready = wallet.daily_ready_ms() // 1000  # the store's rule and clock
         await interaction.response.send_message(
             f"+{given} chips. Your bankroll: {wallet.balance}. Next daily chips <t:{ready}:R>.",

@@ -4,14 +4,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cogs.gff.cog import GffCog
-from cogs.gff.views import DYNAMIC_ITEMS
+from cogs.gff.ui import GffUI
+from cogs.table.cog import table_cog
 
 if TYPE_CHECKING:
     from bot.client import GffBot
 
 
 async def setup(bot: GffBot) -> None:
-    # Registered at start-up, so the buttons of messages sent before a restart still work.
-    bot.add_dynamic_items(*DYNAMIC_ITEMS)
-    await bot.add_cog(GffCog(bot))
+    (await table_cog(bot)).add_game(GffUI())
+
+
+async def teardown(bot: GffBot) -> None:
+    cog = bot.get_cog("TableCog")
+    if cog is not None:
+        cog.remove_game("gff")  # type: ignore[attr-defined]

@@ -7,15 +7,18 @@ function that sees a hand (`hand_embed`) is used for ephemeral replies only.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import discord
 
-from bot.tables.computer import computer_name, is_computer
+from cogs.rummy.render import discard_label as _discard_label
+from cogs.rummy.render import last_actions
+from cogs.rummy.render import spread_lines as _spread_lines
+from cogs.table.names import clip as _clip
+from cogs.table.names import count, mention_seats, seat_name
 from engine import cards as C
-from engine.gff.events import Event, describe
+from engine.gff.events import Event
 from engine.gff.settlement import Settlement
 from engine.gff.views import PrivateView, PublicView
 
@@ -24,7 +27,6 @@ GOLD = discord.Colour.gold()
 GREY = discord.Colour.light_grey()
 
 LOBBY_TITLE = "Game, Flip and Flop"
-FIELD_LIMIT = 1024  # characters in one embed field value
 LOG_LINES = 6
 
 POT_NAMES = {"game": "Game", "flip": "Flip", "flop": "Flop"}
@@ -47,20 +49,6 @@ WON_BY = {
 }
 
 
-def count(n: int, thing: str) -> str:
-    """"1 card", "2 cards"."""
-    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
-
-
-def seat_name(seat_id: str) -> str:
-    """A seat's name in an embed: a mention, which shows the member's name and never pings."""
-    if not seat_id.isdigit():
-        return seat_id
-    if is_computer(int(seat_id)):
-        return computer_name(int(seat_id))
-    return f"<@{seat_id}>"
-
-
 @dataclass(frozen=True)
 class SeatLine:
     """A seat between hands, when there is no engine view to read it from."""
@@ -68,27 +56,6 @@ class SeatLine:
     id: str
     stack: int
     status: str = ""
-
-
-def _clip(lines: Sequence[str], limit: int = FIELD_LIMIT) -> str:
-    """Join lines, dropping the oldest ones that do not fit in an embed field."""
-    kept: list[str] = []
-    size = 0
-    for line in reversed(lines):
-        size += len(line) + 1
-        if size > limit - 4:
-            kept.append("…")
-            break
-        kept.append(line)
-    return "\n".join(reversed(kept)) or "—"
-
-
-def _spread_lines(public: PublicView) -> list[str]:
-    return [f"{s.index + 1}. {seat_name(s.owner)}: {C.labels(s.cards)}" for s in public.spreads]
-
-
-def _discard_label(public: PublicView) -> str:
-    return C.label(public.discard_top) if public.discard_top is not None else "empty"
 
 
 def _pots_line(public: PublicView) -> str:
@@ -159,20 +126,8 @@ def table_embed(
     return embed
 
 
-# Events the log leaves out: the deal is the embed itself, posts are in the pots.
-_QUIET_EVENTS = frozenset({"deal", "post"})
-
-
 def _last_actions(events: Sequence[Event]) -> list[str]:
-    """The newest LOG_LINES events worth reading, oldest first; only those are described,
-    because the table message is rendered after every action of a long hand."""
-    shown: list[str] = []
-    for event in reversed(events):
-        if len(shown) == LOG_LINES:
-            break
-        if event.kind not in _QUIET_EVENTS:
-            shown.append(describe(event, seat_name))
-    return shown[::-1]
+    return last_actions(events, LOG_LINES)
 
 
 def lobby_embed(
@@ -271,19 +226,4 @@ def hand_embed(view: PrivateView, *, note: str = "") -> discord.Embed:
     return embed
 
 
-# A whole number that is not already inside a mention: a candidate seat id.
-_BARE_NUMBER = re.compile(r"(?<![<@\d])\d+(?!\d)")
-
-
-def mention_seats(text: str, seat_ids: Sequence[str]) -> str:
-    """Engine messages name seats by id; people read names, which a mention shows.
-
-    One pattern for every seat: a pattern per seat id would be compiled again and
-    again once a busy server seats more players than the regex cache holds.
-    """
-    seats = set(seat_ids)
-
-    def name(found: re.Match[str]) -> str:
-        return seat_name(found[0]) if found[0] in seats else found[0]
-
-    return _BARE_NUMBER.sub(name, text)
+__all__ = ["count", "mention_seats", "seat_name"]  # the names every game's embeds share

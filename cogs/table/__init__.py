@@ -1,1 +1,3 @@
-"""What every game's table UI shares."""
+"""What every game's table UI shares: the presenter, the hand controls, the persistent
+controls, the commands, and the table cog that holds them (the extension
+`cogs.table.cog`, loaded by the first game's cog that needs it)."""

@@ -1,33 +1,208 @@
-"""The base of every persistent button and menu: a failing click is answered, not dropped.
+"""The persistent buttons and menus of every table: DynamicItems that answer clicks.
 
-discord.py (2.7.1) runs a DynamicItem's callback from its view store, outside any View,
-so `View.on_error` never sees the failure: the store logs it and the player is left with
-Discord's "This interaction failed". Every control of a table mixes this in before
-`discord.ui.DynamicItem` and implements `clicked`; a failure is then logged with its
-traceback and the player gets the same sentence as a failing slash command.
+Custom ids carry the game, the table, the owner of a hand view, the hand's number and
+its action number, and the act, never a card: `<game>:<table>:<act>` on the public
+table message and `<game>:<table>:<owner>:<hand>.<seq>:<act>` in a hand view (GFF's
+are `gff:...`, as they have always been, so the buttons of old messages still work).
+They are parsed again after a restart; the hand and action numbers let a stale or
+double click, or one from an earlier hand, be refused. The only cards in a component
+are the options of a card menu in a player's own ephemeral hand view.
+
+A click is dispatched by its table, whose game is known; the game in the id only keeps
+each game's ids apart. What a click means is decided by the game's UI and the engine.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import re
+from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.client import tell_user_it_failed
+from bot.client import answer_refusal, tell_user_it_failed
+
+if TYPE_CHECKING:
+    from cogs.table.controls import HandControls
 
 log = logging.getLogger(__name__)
 
+# The acts a custom id may name; each component's id template matches exactly its own.
+TABLE_ACTS = ("hand", "join")
+BUTTON_ACTS = ("drop", "stock", "take", "spread", "hit", "refresh")
+# "throw" is the discard menu: choosing a card discards it, the commonest move in one click.
+MENU_ACTS = ("throw", "pick", "target")
+
+_GAME = r"(?P<game>[a-z][a-z0-9]{0,15})"
+
 
 class AnsweringItem:
+    """The base of every persistent button and menu: a failing click is answered, not dropped.
+
+    discord.py (2.7.1) runs a DynamicItem's callback from its view store, outside any
+    View, so `View.on_error` never sees the failure: the store logs it and the player is
+    left with Discord's "This interaction failed". Every control of a table mixes this in
+    before `discord.ui.DynamicItem` and implements `clicked`; a refusal is then the same
+    sentence a command gives, and a failure is logged with its traceback and the player
+    told nothing was changed.
+    """
+
     custom_id: str
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             await self.clicked(interaction)
         except Exception as error:
+            if await answer_refusal(interaction, error):
+                return
             # Custom ids never hold a hidden card, so the log may name the control.
             log.error("Component %s failed", self.custom_id, exc_info=error)
             await tell_user_it_failed(interaction)
 
     async def clicked(self, interaction: discord.Interaction) -> None:
         raise NotImplementedError
+
+
+def _controls(interaction: discord.Interaction) -> HandControls:
+    cog = interaction.client.get_cog("TableCog")  # type: ignore[union-attr]
+    return cog.controls  # type: ignore[union-attr]
+
+
+def _let_go(item: discord.ui.Item[Any], interaction: discord.Interaction) -> None:
+    """Let go of a click that has been answered.
+
+    For each click discord.py rebuilds the clicked message's view, whose items point
+    back at it, and keeps the interaction's response on the interaction, which points
+    back too. So every click left about ninety objects, the parsed message among them,
+    that only a garbage collection could free, and collections are what the slowest
+    clicks wait behind. Once the answer is sent neither link is needed; without them
+    the click is freed when its task ends. Not after a failure: the error handler
+    still reads the response.
+    """
+    if item.view is not None:
+        item.view.clear_items()
+    with contextlib.suppress(AttributeError):
+        del interaction._cs_response  # discord.py's cached InteractionResponse (2.7.1)
+
+
+def table_custom_id(game: str, table_id: int, act: str) -> str:
+    return f"{game}:{table_id}:{act}"
+
+
+def hand_custom_id(game: str, table_id: int, owner: int, at: tuple[int, int], act: str) -> str:
+    return f"{game}:{table_id}:{owner}:{at[0]}.{at[1]}:{act}"
+
+
+class TableButton(
+    AnsweringItem,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=_GAME + r":(?P<table>[0-9]{1,20}):(?P<act>" + "|".join(TABLE_ACTS) + ")",
+):
+    """A button on the public table message."""
+
+    def __init__(self, game: str, table_id: int, act: str) -> None:
+        super().__init__(discord.ui.Button(custom_id=table_custom_id(game, table_id, act)))
+        self.game, self.table_id, self.act = game, table_id, act
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> TableButton:
+        return cls(match["game"], int(match["table"]), match["act"])
+
+    async def clicked(self, interaction: discord.Interaction) -> None:
+        await _controls(interaction).table_button(interaction, self.table_id, self.act)
+        _let_go(self, interaction)
+
+
+_HAND_ID = (
+    _GAME + r":(?P<table>[0-9]{1,20}):(?P<owner>[0-9]{1,20}):(?P<hand>[0-9]{1,9})\."
+    r"(?P<seq>[0-9]{1,9}):"
+)
+
+
+class HandButton(
+    AnsweringItem,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=_HAND_ID + "(?P<act>" + "|".join(BUTTON_ACTS) + ")",
+):
+    """A button in a player's own hand view."""
+
+    def __init__(
+        self, game: str, table_id: int, owner: int, at: tuple[int, int], act: str
+    ) -> None:
+        custom_id = hand_custom_id(game, table_id, owner, at, act)
+        super().__init__(discord.ui.Button(custom_id=custom_id))
+        self.game, self.table_id, self.owner, self.at, self.act = game, table_id, owner, at, act
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> HandButton:
+        at = (int(match["hand"]), int(match["seq"]))
+        return cls(match["game"], int(match["table"]), int(match["owner"]), at, match["act"])
+
+    async def clicked(self, interaction: discord.Interaction) -> None:
+        await _controls(interaction).hand_click(
+            interaction, self.table_id, self.owner, self.at, self.act, [],
+            shown_pick=self.shown_pick(interaction),
+        )
+        _let_go(self, interaction)
+
+    def shown_pick(self, interaction: discord.Interaction) -> list[str]:
+        return picked_in(interaction.message, self.game, self.table_id, self.owner, self.at)
+
+
+class HandMenu(
+    AnsweringItem,
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=_HAND_ID + "(?P<act>" + "|".join(MENU_ACTS) + ")",
+):
+    """A menu of a player's own hand view: the discard menu, the card menu, the spread menu."""
+
+    def __init__(
+        self, game: str, table_id: int, owner: int, at: tuple[int, int], act: str
+    ) -> None:
+        custom_id = hand_custom_id(game, table_id, owner, at, act)
+        super().__init__(discord.ui.Select(custom_id=custom_id))
+        self.game, self.table_id, self.owner, self.at, self.act = game, table_id, owner, at, act
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
+    ) -> HandMenu:
+        at = (int(match["hand"]), int(match["seq"]))
+        return cls(match["game"], int(match["table"]), int(match["owner"]), at, match["act"])
+
+    async def clicked(self, interaction: discord.Interaction) -> None:
+        values: list[Any] = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
+        await _controls(interaction).hand_click(
+            interaction, self.table_id, self.owner, self.at, self.act, values,
+            shown_pick=picked_in(interaction.message, self.game, self.table_id, self.owner,
+                                 self.at),
+        )
+        _let_go(self, interaction)
+
+
+DYNAMIC_ITEMS = (TableButton, HandButton, HandMenu)
+
+
+def picked_in(
+    message: discord.Message | None, game: str, table_id: int, owner: int, at: tuple[int, int]
+) -> list[str]:
+    """The cards a hand view shows as picked: the chosen options of its card menu.
+
+    Discord sends the clicked message with each click, as the bot last rendered it, so
+    a pick travels with the Spread or Hit press that follows it, even across a restart
+    that emptied the bot's memory of picks. Only a view of this same action number
+    counts, and the engine still checks the cards are the player's.
+    """
+    if message is None:
+        return []
+    wanted = hand_custom_id(game, table_id, owner, at, "pick")
+    for row in message.components:
+        for item in getattr(row, "children", ()):
+            if isinstance(item, discord.SelectMenu) and item.custom_id == wanted:
+                return [option.value for option in item.options if option.default]
+    return []

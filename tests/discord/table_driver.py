@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from engine import cards as C
-from engine.gff.hand import GffHand
+from engine.game import Deal
 from tests.engine.decks import stacked_deck
 from tests.harness import Harness, Message, User
 
@@ -16,8 +16,11 @@ QUIET = ["2H 3H 4H 8D 9D", "5H 6H 7H TD JD", "2D 3D 4D 5D 9C"]
 
 
 class TableDriver:
-    def __init__(self, h: Harness, names: tuple[str, ...] = ("ann", "bob", "cy")) -> None:
+    def __init__(
+        self, h: Harness, names: tuple[str, ...] = ("ann", "bob", "cy"), game: str = "gff"
+    ) -> None:
         self.h = h
+        self.game = game  # the command group and the custom ids' prefix
         self.users = [h.user(name) for name in names]
         self.by_name = {u.name: u for u in self.users}
         self.decks: list[list[int]] = []
@@ -25,14 +28,16 @@ class TableDriver:
         self.views: dict[int, int] = {}  # user id -> their hand view message id
         # Messages of finished hands: their cards were checked while those hands ran.
         self.earlier_messages: set[int] = set()
-        self.last_hand: GffHand | None = None
+        self.last_hand: Deal | None = None
 
     @classmethod
-    async def playing(cls, h: Harness, hands: list[str] = QUIET) -> TableDriver:
+    async def playing(
+        cls, h: Harness, hands: list[str] = QUIET, stock: str = "", **how
+    ) -> TableDriver:
         """Everyone seated and the first hand dealt from `hands`."""
-        d = cls(h)
+        d = cls(h, **how)
         await d.seat_everyone()
-        await d.start(hands)
+        await d.start(hands, stock)
         return d
 
     def rehook(self) -> None:
@@ -53,22 +58,23 @@ class TableDriver:
 
     async def seat_everyone(self) -> None:
         for user in self.users:
-            await self.h.slash(user, "gff join")
+            await self.h.slash(user, f"{self.game} join")
 
     def deal_next(self, hands: list[str], stock: str = "") -> None:
-        """The next hand's deck: `hands` in turn order, left of the dealer first."""
+        """The next hand's deck: `hands` in turn order, left of the dealer first; then
+        `stock` (in Tonk, its first card is the upcard)."""
         self.decks.append([C.parse(c) for c in stacked_deck(hands, stock)])
 
     async def start(self, hands: list[str], stock: str = "") -> None:
         self.deal_next(hands, stock)
-        await self.h.slash(self.host, "gff start")
+        await self.h.slash(self.host, f"{self.game} start")
 
     @property
     def table(self):
         return self.h.bot.tables.in_channel(self.h.channel.id)
 
     @property
-    def hand(self) -> GffHand:
+    def hand(self) -> Deal:
         assert self.table is not None and self.table.hand is not None
         return self.table.hand
 
@@ -81,7 +87,7 @@ class TableDriver:
 
     async def open_hand(self, user: User) -> Message:
         table_id = self.table.id
-        await self.h.click(user, self.table_message(), f"gff:{table_id}:hand")
+        await self.h.click(user, self.table_message(), f"{self.game}:{table_id}:hand")
         view = self.h.last_response(user)
         self.views[user.id] = view.id
         return view
@@ -145,8 +151,9 @@ class TableDriver:
         allowed: set[int] = set()
         if hand is not None:
             public = hand.public_view()
-            allowed |= {public.flip_card, *public.discard_pile}
-            allowed |= {r.card for r in public.revealed}
+            allowed |= set(public.discard_pile)
+            if self.game == "gff":  # the flip card is dealt face up, reveals are shown
+                allowed |= {public.flip_card, *(r.card for r in public.revealed)}
             for spread in public.spreads:
                 allowed |= set(spread.cards)
             for event in hand.events:

@@ -38,7 +38,7 @@ def recorded(h: Harness) -> dict[str, str]:
     return json.loads(record_path(h.settings.database_path).read_text())["synced"]
 
 
-ALL = ["gff", "bankroll", "daily", "config", "audit"]
+ALL = ["gff", "tonk", "games", "bankroll", "daily", "config", "audit"]
 
 
 @pytest.fixture
@@ -85,7 +85,8 @@ async def test_switching_to_a_dev_guild_and_back_empties_the_other_scope(booted)
     use_dev_guild(h, True)
     await h.restart()
     assert syncs(h)[1:] == [(server, ALL), ("global", [])]
-    assert h.recorder.global_commands == [] and len(h.recorder.guild_commands[h.guild_id]) == 5
+    assert h.recorder.global_commands == []
+    assert len(h.recorder.guild_commands[h.guild_id]) == len(ALL)
     assert set(recorded(h)) == {server}
     await h.slash(h.user("ann"), "gff rules")  # offered once, by the server
 
@@ -95,7 +96,8 @@ async def test_switching_to_a_dev_guild_and_back_empties_the_other_scope(booted)
     use_dev_guild(h, False)
     await h.restart()
     assert syncs(h)[3:] == [("global", ALL), (server, [])]
-    assert h.recorder.guild_commands[h.guild_id] == [] and len(h.recorder.global_commands) == 5
+    assert h.recorder.guild_commands[h.guild_id] == []
+    assert len(h.recorder.global_commands) == len(ALL)
     assert set(recorded(h)) == {"global"}
 
 
@@ -122,7 +124,7 @@ async def test_a_failed_sync_is_logged_and_start_up_goes_on(tmp_path, caplog, st
 
             await h.restart()  # not marked synced: the next start tries again
             assert [scope for scope, _ in syncs(h)] == ["global", "global"]
-            assert len(h.recorder.global_commands) == 5 and "global" in recorded(h)
+            assert len(h.recorder.global_commands) == len(ALL) and "global" in recorded(h)
             await h.slash(h.user("ann"), "gff rules")
 
 
@@ -131,7 +133,7 @@ async def test_a_failed_emptying_is_tried_again_at_the_next_start(booted):
     use_dev_guild(h, True)
     h.recorder.fail("PUT", GLOBAL_PATH, 500)
     await h.restart()
-    assert h.bot.is_ready() and len(h.recorder.global_commands) == 5  # still there
+    assert h.bot.is_ready() and len(h.recorder.global_commands) == len(ALL)  # still there
     assert set(recorded(h)) == {"global", str(h.guild_id)}
     await h.restart()
     assert syncs(h)[-1] == ("global", []) and h.recorder.global_commands == []

@@ -19,7 +19,7 @@ async def playing(harness):
 
 
 def controls(h: Harness):
-    return h.bot.get_cog("GffCog").controls
+    return h.bot.get_cog("TableCog").controls
 
 
 async def broken(*args, **kwargs):

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import sys
 import weakref
 
 import pytest
@@ -104,16 +103,16 @@ async def test_a_sent_hand_view_is_freed_without_a_garbage_collection(driver, mo
     await d.start(QUIET)
     await d.open_hand(d.users[0])
     built = []
-    # The modules the running bot loaded (each bot loads its extensions afresh).
-    play_module = sys.modules[type(d.h.bot.get_cog("GffCog").controls).__module__]
-    build = play_module.hand_view
+    # The UI the running bot loaded (each bot loads its extensions afresh).
+    ui = d.h.bot.get_cog("TableCog").uis["gff"]
+    build = ui.hand_view
 
     def remembered(*args, **kwargs):
         view = build(*args, **kwargs)
         built.append(weakref.ref(view))
         return view
 
-    monkeypatch.setattr(play_module, "hand_view", remembered)
+    monkeypatch.setattr(ui, "hand_view", remembered)
     gc.disable()
     try:
         await d.act("ann", "stock")

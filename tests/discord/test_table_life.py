@@ -74,7 +74,7 @@ async def test_ending_during_a_hand_closes_after_it(harness):
     await d.act("ann", "drop")
     assert h.bot.tables.tables.get(table_id) is None
     # Nothing is kept for a closed table, however many a server opens over time.
-    cog = h.bot.get_cog("GffCog")
+    cog = h.bot.get_cog("TableCog")
     presenter, controls = cog.presenter, cog.controls
     kept = [presenter._queues, presenter._workers, presenter._shown_at, presenter.table_messages]
     assert [table_id in found for found in kept] == [False] * 4

@@ -45,7 +45,7 @@ async def test_a_view_the_bot_can_no_longer_edit_is_left_alone(playing):
     await d.act("ann", "throw", "9D")
     assert not _stock_enabled(d, "bob")  # as it was; Refresh brings it up to date
     assert d.table.hand.current == str(d.user("bob").id)
-    controls = h.bot.get_cog("GffCog").controls
+    controls = h.bot.get_cog("TableCog").controls
     assert (d.table.id, d.user("bob").id) not in controls.shown  # not tried again
     await d.act("bob", "stock")
 
@@ -54,7 +54,7 @@ async def test_a_view_older_than_discord_allows_editing_is_not_touched(playing, 
     d, h = playing, playing.h
     await d.open_hand(d.user("bob"))
     # The module the running bot loaded (each bot loads its extensions afresh).
-    play = sys.modules[type(h.bot.get_cog("GffCog").controls).__module__]
+    play = sys.modules[type(h.bot.get_cog("TableCog").controls).__module__]
     monkeypatch.setattr(play, "EDITABLE_SECONDS", -1)  # every view is too old
     before = len(h.recorder.requests)
     await d.act("ann", "stock")

@@ -29,13 +29,16 @@ import discord
 
 from bot.tables import LiveTable
 from bot.tables.computer import is_computer
-from cogs.gff import render
-from cogs.gff.views import table_custom_id, table_view
-from engine.gff.settlement import Settlement
+from cogs.table.clock import deadline_of
+from cogs.table.components import table_view
+from cogs.table.items import table_custom_id
+from cogs.table.names import seat_name
 
 if TYPE_CHECKING:
     from bot.client import GffBot
-    from cogs.gff.play import HandControls
+    from cogs.table.controls import HandControls
+    from cogs.table.ui import GameUI
+    from engine.game import Settlement
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +79,7 @@ class TablePresenter:
         self._send(table, ("post", False))
 
     async def turn_started(self, table: LiveTable, seat: str) -> None:
-        self._send(table, ("ping", seat, int(table.deadline or 0)))
+        self._send(table, ("ping", seat, int(deadline_of(table, seat) or 0)))
         if not is_computer(int(seat)):
             self._send(table, ("hand", seat))
 
@@ -86,8 +89,7 @@ class TablePresenter:
         self._send(table, ("edit",))
         self._send(table, ("result", settlement, number))
         # The other players' views say the hand is over, as the turn refresh would.
-        hand = table.hand
-        last = hand.actions[-1].seat if hand is not None and hand.actions else None
+        last = _last_actor(table)
         kept = self.controls.views_at(table.id, but=None if last is None else int(last))
         if kept:
             self._send(table, ("views", kept))
@@ -114,7 +116,7 @@ class TablePresenter:
         self._send(table, ("say", text, SILENT))
 
     async def repost(self, table: LiveTable) -> None:
-        """`/gff table`: the table message again, at the bottom of the channel."""
+        """`/<game> table`: the table message again, at the bottom of the channel."""
         self._send(table, ("post", True))
 
     # -- pacing the table message's edits -------------------------------------------------
@@ -214,9 +216,8 @@ class TablePresenter:
             await self._unping(table, channel)
         elif kind == "result":
             _, settlement, number = op
-            await channel.send(
-                embed=render.result_embed(settlement, hand_number=number), allowed_mentions=SILENT
-            )
+            embed = self.ui(table).result_embed(settlement, hand_number=number)
+            await channel.send(embed=embed, allowed_mentions=SILENT)
         elif kind == "say":
             await channel.send(op[1], allowed_mentions=op[2])
         elif kind == "closed":
@@ -232,23 +233,12 @@ class TablePresenter:
             if old is not None:
                 await channel.get_partial_message(old).edit(view=None)
 
+    def ui(self, table: LiveTable) -> GameUI:
+        return self.controls.uis[table.info.game]
+
     def table_embed(self, table: LiveTable) -> discord.Embed:
-        info = table.info
-        if table.running is None:
-            seats = [render.SeatLine(str(s.user_id), s.stack, s.status if s.status != "seated"
-                                     else "") for s in info.seats]
-            return render.lobby_embed(
-                seats, stake=info.stake, buy_in=info.buy_in, max_players=info.max_players
-            )
-        hand = table.running.hand
-        return render.table_embed(
-            hand.public_view(),
-            hand.events,
-            hand_number=table.running.number,
-            deadline=int(table.deadline) if table.deadline and not hand.is_over else None,
-            away={str(u) for u in table.away},
-            commitment=hand.commitment,
-        )
+        ui = self.ui(table)
+        return ui.lobby_embed(table) if table.running is None else ui.table_embed(table)
 
     async def _show_table(
         self, table: LiveTable, channel: discord.abc.Messageable, embed: discord.Embed,
@@ -268,7 +258,7 @@ class TablePresenter:
             except discord.NotFound:
                 pass  # deleted by someone: post it again below
         message = await channel.send(
-            embed=embed, view=table_view(table.id), allowed_mentions=SILENT
+            embed=embed, view=table_view(table.info.game, table.id), allowed_mentions=SILENT
         )
         self.table_messages[table.id] = message.id
         was_lobby = table.id in self.lobbies
@@ -298,9 +288,10 @@ class TablePresenter:
         message is posted as before.
         """
         me = self.bot.user.id if self.bot.user else None
-        wanted = table_custom_id(table.id, "hand")
+        wanted = table_custom_id(table.info.game, table.id, "hand")
+        lobby_title = self.ui(table).lobby_embed(table).title
         ping = (
-            _ping_text(table.turn_seat, int(table.deadline or 0))
+            _ping_text(table.turn_seat, int(deadline_of(table, table.turn_seat) or 0))
             if table.turn_seat and not is_computer(int(table.turn_seat)) else None
         )
         found: int | None = None
@@ -313,8 +304,8 @@ class TablePresenter:
                        for row in message.components for c in getattr(row, "children", ())):
                     if found is None and title == embed.title:
                         found = message.id  # the newest: it is edited from now on
-                        self._shows_lobby(table, title == render.LOBBY_TITLE)
-                    elif title in (embed.title, render.LOBBY_TITLE):
+                        self._shows_lobby(table, title == lobby_title)
+                    elif title in (embed.title, lobby_title):
                         await self._delete(table, channel, message.id)  # a stale copy
                 elif TURN_PING.match(message.content):
                     if message.id == self.pings.get(table.id):
@@ -353,9 +344,18 @@ class TablePresenter:
 
 def _ping_text(seat: str, deadline: int) -> str:
     when = f" — time runs out <t:{deadline}:R>" if deadline else ""
-    return f"{render.seat_name(seat)}, it's your turn{when}."
+    return f"{seat_name(seat)}, it's your turn{when}."
 
 
 def _paced(table: LiveTable) -> str:
     """The timer of a table's paced edit."""
     return f"table-edit:{table.id}"
+
+
+def _last_actor(table: LiveTable) -> str | None:
+    """The seat whose action ended the hand: its own view was answered by that click."""
+    hand = table.hand
+    if hand is None:
+        return None
+    actions = hand.record().actions
+    return actions[-1].seat if actions else None

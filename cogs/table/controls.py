@@ -1,8 +1,10 @@
-"""Playing a hand from its ephemeral view: clicks become engine actions.
+"""Players' own hand views: showing one, bringing it up to date at their turn, and
+answering its clicks.
 
 Every answer to a click edits the player's own hand view in place, with a line
 saying what just happened or why nothing did. Picked cards are kept here, per
-player and action number, because a menu choice is its own interaction.
+player and action number, because a menu choice is its own interaction. What a
+click means is the game's (`GameUI.play`); the bookkeeping here is every game's.
 """
 
 from __future__ import annotations
@@ -15,14 +17,12 @@ import discord
 
 from bot.store import StoreError
 from bot.tables import LiveTable, StaleButton, TableError
-from cogs.gff.render import hand_embed, seat_name
-from cogs.gff.views import hand_view
 from engine import cards as C
-from engine.actions import DISCARD, STOCK, Action, Discard, Draw, Drop, Hit, Spread
 from engine.cards import Card, CardError
 
 if TYPE_CHECKING:
     from bot.client import GffBot
+    from cogs.table.ui import GameUI
 
 log = logging.getLogger(__name__)
 
@@ -31,8 +31,9 @@ EDITABLE_SECONDS = 14 * 60
 
 
 class HandControls:
-    def __init__(self, bot: GffBot) -> None:
+    def __init__(self, bot: GffBot, uis: dict[str, GameUI]) -> None:
         self.bot = bot
+        self.uis = uis  # game id -> its UI, as the games' cogs register them
         # (table, user) -> ((hand, action number), cards picked in the menu)
         self.picked: dict[tuple[int, int], tuple[tuple[int, int], frozenset[Card]]] = {}
         # (table, user) -> the interaction whose answer is that player's latest hand view,
@@ -43,6 +44,9 @@ class HandControls:
     def tables(self):
         return self.bot.tables
 
+    def ui(self, table: LiveTable) -> GameUI:
+        return self.uis[table.info.game]
+
     # -- showing a hand -----------------------------------------------------------------
 
     def render(
@@ -50,14 +54,15 @@ class HandControls:
     ) -> tuple[discord.Embed, discord.ui.View]:
         view = self.tables.hand_view(table, user_id)
         number = table.running.number if table.running else 0
-        picked = self._picked(table, user_id, (number, view.public.seq))
+        picked = self._picked(table, user_id, (number, table.hand.seat_seq(str(user_id))))
+        ui = self.ui(table)
         return (
-            hand_embed(view, note=note),
-            hand_view(table.id, user_id, number, view, picked=picked, targets=targets),
+            ui.hand_embed(view, note=note),
+            ui.hand_view(table.id, user_id, number, view, picked=picked, targets=targets),
         )
 
     async def show_hand(self, interaction: discord.Interaction, table: LiveTable) -> None:
-        """A new ephemeral hand view (from `/gff hand` or the table's button)."""
+        """A new ephemeral hand view (from `/<game> hand` or the table's button)."""
         embed, view = self.render(table, interaction.user.id)
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
         self._remember(table, interaction)
@@ -115,17 +120,16 @@ class HandControls:
         self.shown[(table.id, interaction.user.id)] = (interaction, self.bot.scheduler.now())
 
     async def table_button(self, interaction: discord.Interaction, table_id: int, act: str) -> None:
+        """A button of the public table message; a refusal is answered by the item."""
         table = self.tables.tables.get(table_id)
-        try:
-            if table is None:
-                raise TableError("This table is closed.")
-            if act == "join":
-                cog = interaction.client.get_cog("GffCog")  # type: ignore[union-attr]
-                await cog.join_table(interaction)  # type: ignore[union-attr]
-                return
-            await self.show_hand(interaction, table)
-        except (TableError, StoreError) as refused:
-            await interaction.response.send_message(refused.message, ephemeral=True)
+        if table is None:
+            raise TableError("This table is closed.")
+        if act == "join":
+            from cogs.table.commands import join_table  # the commands build on these controls
+
+            await join_table(interaction, table.info.game)
+            return
+        await self.show_hand(interaction, table)
 
     # -- clicks in a hand view ----------------------------------------------------------
 
@@ -142,13 +146,14 @@ class HandControls:
     ) -> None:
         """One click in a hand view. `shown_pick` is the pick the clicked view shows."""
         user = interaction.user.id
+        table = self.tables.tables.get(table_id)
         if user != owner:
+            yours = (f"Open yours with `/{table.info.game} hand`." if table is not None
+                     else "This table is closed.")
             await interaction.response.send_message(
-                f"These buttons belong to <@{owner}>'s hand. Open yours with `/gff hand`.",
-                ephemeral=True,
+                f"These buttons belong to <@{owner}>'s hand. {yours}", ephemeral=True
             )
             return
-        table = self.tables.tables.get(table_id)
         if table is None:
             await interaction.response.edit_message(
                 content="This table is closed.", embed=None, view=None
@@ -159,7 +164,7 @@ class HandControls:
         except StaleButton as stale:
             note, targets = stale.message, None
         except (TableError, StoreError) as refused:
-            note, targets = _refusal(refused, table), None
+            note, targets = self.ui(table).refusal(refused, table), None
         try:
             embed, view = self.render(table, user, note, targets)
         except TableError as gone:  # the hand ended and a new one left this player out
@@ -173,15 +178,14 @@ class HandControls:
         self, table: LiveTable, user: int, at: tuple[int, int], act: str, values: list[str],
         shown_pick: Sequence[str] = (),
     ) -> tuple[str, list[int] | None]:
-        """Carry out one click; the note to show and any spreads to choose from."""
+        """Carry out one click; the note to show and any choices to offer next."""
         if act == "refresh":
             return "", None
         hand = table.hand
         # A button from an earlier hand, or from before the last action, is out of date.
-        if hand is None or hand.is_over or at != (table.running.number, hand.seq):
+        if hand is None or hand.is_over or at != (table.running.number,
+                                                   hand.seat_seq(str(user))):
             raise StaleButton()
-        number, seq = at
-        seat = str(user)
         if act == "pick":
             cards = frozenset(_cards(values))
             self.picked[(table.id, user)] = (at, cards)
@@ -190,58 +194,16 @@ class HandControls:
         if not picked and shown_pick:  # picked before a restart: the view remembers it
             picked = sorted(set(_cards(shown_pick)))
             self.picked[(table.id, user)] = (at, frozenset(picked))
-        before = set(hand.hands.get(seat, ()))
-        if act == "hit":
-            if not picked:
-                raise TableError("pick the cards to hit with first.")
-            view = self.tables.hand_view(table, user)
-            targets = [i for i, cards in view.hit_options if set(cards) == set(picked)]
-            if not targets:
-                raise TableError(f"{C.labels(picked)} cannot go on any spread.")
-            return f"Hit with {C.labels(picked)}: choose the spread.", targets
-        action = self._action(seat, act, picked, values)
-        await self.tables.act(table.id, user, action, seq, hand_number=number)
-        self.picked.pop((table.id, user), None)
-        return _what_happened(action, before, table, seat), None
+        note, targets = await self.ui(table).play(
+            self.tables, table, user, at, act, picked, values
+        )
+        if targets is None:
+            self.picked.pop((table.id, user), None)
+        return note, targets
 
     def _picked(self, table: LiveTable, user: int, at: tuple[int, int]) -> frozenset[Card]:
         picked_at, cards = self.picked.get((table.id, user), ((-1, -1), frozenset()))
         return cards if picked_at == at else frozenset()
-
-    @staticmethod
-    def _action(seat: str, act: str, picked: list[Card], values: list[str]) -> Action:
-        if act == "drop":
-            return Drop(seat)
-        if act == "stock":
-            return Draw(seat, STOCK)
-        if act == "take":
-            return Draw(seat, DISCARD)
-        if act == "spread":
-            if not picked:
-                raise TableError("pick the cards to spread first.")
-            return Spread(seat, tuple(picked))
-        if act == "throw":
-            chosen = _cards(values)
-            if len(chosen) != 1:
-                raise TableError("choose one card to discard.")
-            return Discard(seat, chosen[0])
-        if act == "target":
-            if not picked:
-                raise TableError("pick the cards to hit with first.")
-            try:
-                return Hit(seat, int(values[0]), tuple(picked))
-            except (IndexError, ValueError):
-                raise TableError("choose a spread from the list.") from None
-        raise TableError("that button does nothing.")
-
-
-def _refusal(refused: TableError | StoreError, table: LiveTable) -> str:
-    """The refusal as the player who clicked reads it. The engine's message names seats
-    in the third person, for a record's replay; here it speaks to the one who acted."""
-    hand = table.hand
-    if getattr(refused, "code", None) == "not_your_turn" and hand and hand.current:
-        return f"It is not your turn; waiting for {seat_name(hand.current)}."
-    return f"Not done: {refused.message}"
 
 
 def _cards(values: list[str]) -> list[Card]:
@@ -249,20 +211,3 @@ def _cards(values: list[str]) -> list[Card]:
         return [C.parse(v) for v in values]
     except CardError:
         raise TableError("that menu choice is not a card.") from None
-
-
-def _what_happened(action: Action, before: set[Card], table: LiveTable, seat: str) -> str:
-    hand = table.hand
-    if hand is not None and hand.is_over:
-        return "The hand is over: see the result in the channel."
-    if isinstance(action, Draw):
-        drawn = set(hand.hands[seat]) - before if hand else set()
-        where = "the stock" if action.source == STOCK else "the discard pile"
-        return f"You drew {C.labels(drawn)} from {where}."
-    if isinstance(action, Spread):
-        return f"You spread {C.labels(action.cards)}."
-    if isinstance(action, Hit):
-        return f"You hit spread {action.spread + 1} with {C.labels(action.cards)}."
-    if isinstance(action, Discard):
-        return f"You discarded {C.label(action.card)}."
-    return ""

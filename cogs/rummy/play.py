@@ -1,0 +1,100 @@
+"""A click in a rummy hand view, made into an engine action: draw, drop, spread, hit
+(two steps: the cards, then the spread), discard."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from bot.store import StoreError
+from bot.tables import LiveTable, TableError
+from cogs.table.names import seat_name
+from engine import cards as C
+from engine.actions import DISCARD, STOCK, Action, Discard, Draw, Drop, Hit, Spread
+from engine.cards import Card, CardError
+
+if TYPE_CHECKING:
+    from bot.tables import TableService
+
+
+class RummyPlay:
+    """The clicks of a rummy game's hand view; mixed into GFF's and Tonk's UI."""
+
+    async def play(
+        self, tables: TableService, table: LiveTable, user: int, at: tuple[int, int], act: str,
+        picked: Sequence[Card], values: list[str],
+    ) -> tuple[str, list[int] | None]:
+        """Carry out one click; the note to show and any spreads to choose from."""
+        hand = table.hand
+        seat = str(user)
+        before = set(hand.hands.get(seat, ()))
+        if act == "hit":
+            if not picked:
+                raise TableError("pick the cards to hit with first.")
+            view = tables.hand_view(table, user)
+            targets = [i for i, cards in view.hit_options if set(cards) == set(picked)]
+            if not targets:
+                raise TableError(f"{C.labels(picked)} cannot go on any spread.")
+            return f"Hit with {C.labels(picked)}: choose the spread.", targets
+        action = action_for(seat, act, list(picked), values)
+        number, seq = at
+        await tables.act(table.id, user, action, seq, hand_number=number)
+        return what_happened(action, before, table, seat), None
+
+    def refusal(self, refused: TableError | StoreError, table: LiveTable) -> str:
+        """The refusal as the player who clicked reads it. The engine's message names seats
+        in the third person, for a record's replay; here it speaks to the one who acted."""
+        hand = table.hand
+        if getattr(refused, "code", None) == "not_your_turn" and hand and hand.to_act():
+            return f"It is not your turn; waiting for {seat_name(hand.to_act()[0])}."
+        return f"Not done: {refused.message}"
+
+
+def cards_chosen(values: list[str]) -> list[Card]:
+    try:
+        return [C.parse(v) for v in values]
+    except CardError:
+        raise TableError("that menu choice is not a card.") from None
+
+
+def action_for(seat: str, act: str, picked: list[Card], values: list[str]) -> Action:
+    if act == "drop":
+        return Drop(seat)
+    if act == "stock":
+        return Draw(seat, STOCK)
+    if act == "take":
+        return Draw(seat, DISCARD)
+    if act == "spread":
+        if not picked:
+            raise TableError("pick the cards to spread first.")
+        return Spread(seat, tuple(picked))
+    if act == "throw":
+        chosen = cards_chosen(values)
+        if len(chosen) != 1:
+            raise TableError("choose one card to discard.")
+        return Discard(seat, chosen[0])
+    if act == "target":
+        if not picked:
+            raise TableError("pick the cards to hit with first.")
+        try:
+            return Hit(seat, int(values[0]), tuple(picked))
+        except (IndexError, ValueError):
+            raise TableError("choose a spread from the list.") from None
+    raise TableError("that button does nothing.")
+
+
+def what_happened(action: Action, before: set[Card], table: LiveTable, seat: str) -> str:
+    hand = table.hand
+    if hand is not None and hand.is_over:
+        return "The hand is over: see the result in the channel."
+    if isinstance(action, Draw):
+        drawn = set(hand.hands[seat]) - before if hand else set()
+        where = "the stock" if action.source == STOCK else "the discard pile"
+        return f"You drew {C.labels(drawn)} from {where}."
+    if isinstance(action, Spread):
+        return f"You spread {C.labels(action.cards)}."
+    if isinstance(action, Hit):
+        return f"You hit spread {action.spread + 1} with {C.labels(action.cards)}."
+    if isinstance(action, Discard):
+        return f"You discarded {C.label(action.card)}."
+    return ""

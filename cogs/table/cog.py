@@ -1,0 +1,88 @@
+"""The table cog: listens to the table service for every game, and keeps the games' UIs.
+
+Each game's cog registers its `GameUI` here and adds its command group; the
+presenter and the hand controls find a table's UI by the table's game.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord.ext import commands
+
+from cogs.table.commands import table_commands
+from cogs.table.controls import HandControls
+from cogs.table.items import DYNAMIC_ITEMS
+from cogs.table.presenter import TablePresenter
+
+if TYPE_CHECKING:
+    from bot.client import GffBot
+    from cogs.table.ui import GameUI
+
+EXTENSION = "cogs.table.cog"
+
+
+class TableCog(commands.Cog):
+    def __init__(self, bot: GffBot) -> None:
+        self.bot = bot
+        self.uis: dict[str, GameUI] = {}  # game id -> its UI, as games' cogs register
+        self.controls = HandControls(bot, self.uis)
+        self.presenter = TablePresenter(bot, self.controls)
+        bot.tables.listener = self.presenter
+
+    def add_game(self, ui: GameUI) -> None:
+        """A game's UI, and its `/<game>` group with every shared command."""
+        game = ui.game.info.id
+        self.uis[game] = ui
+        self.bot.tree.add_command(table_commands(ui), override=True)
+
+    def remove_game(self, game: str) -> None:
+        self.uis.pop(game, None)
+        self.bot.tree.remove_command(game)
+
+    @property
+    def tables(self):
+        return self.bot.tables
+
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self.tables.channel_gone(channel.id, "its channel was deleted")
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        for guild in self.bot.guilds:
+            await self.on_guild_available(guild)
+
+    @commands.Cog.listener()
+    async def on_guild_available(self, guild: discord.Guild) -> None:
+        """Tables whose channel went away while the bot was down close now, chips returned.
+
+        Only once the server itself is there: a server that is briefly unavailable
+        has no channels to look at, and its tables must not be closed for it.
+        """
+        if guild.unavailable:
+            return
+        for table in list(self.tables.tables.values()):
+            if table.info.guild_id != guild.id:
+                continue
+            if guild.get_channel(table.info.channel_id) is None:
+                await self.tables.channel_gone(table.info.channel_id, "its channel is gone")
+                continue
+            for notice in self.tables.notices.pop(table.id, []):
+                await self.presenter.say(table, notice)
+            await self.tables.resume(table)  # after a restart: turns run on, the player pinged
+            await self.presenter.table_changed(table)  # the table message, fresh after a restart
+
+
+async def setup(bot: GffBot) -> None:
+    # Registered at start-up, so the buttons of messages sent before a restart still work.
+    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    await bot.add_cog(TableCog(bot))
+
+
+async def table_cog(bot: GffBot) -> TableCog:
+    """The table cog, loaded first by whichever game's cog loads first."""
+    if EXTENSION not in bot.extensions:
+        await bot.load_extension(EXTENSION)
+    return bot.get_cog("TableCog")  # type: ignore[return-value]

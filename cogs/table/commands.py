@@ -1,0 +1,318 @@
+"""The commands every game's group has, one implementation for all: `/<game> join`,
+`create`, `start`, `leave`, `end`, `addbot`, `removebot`, `hand`, `table`, `history`,
+`rules`. Each answers in one sentence; a refusal (`TableError`, `StoreError`) is
+raised and answered by the tree's one error handler (bot/client.py).
+
+No `from __future__ import annotations` here: the option ranges are built per game
+and discord.py reads them from the callbacks' evaluated annotations.
+"""
+
+import io
+import json
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from bot.client import answer
+from bot.store import PastTable
+from bot.tables import LiveTable, TableError
+from engine import fairness, games
+
+if TYPE_CHECKING:
+    from cogs.table.cog import TableCog
+    from cogs.table.ui import GameUI
+
+HISTORY_HANDS = 10
+HISTORY_TABLES = 10  # a channel's tables listed by /<game> history
+
+# How a computer player of each level plays, as the level menu says it.
+LEVEL_WORDS = {
+    "random": "random: any legal move",
+    "easy": "easy: sensible",
+    "sharp": "sharp: the best it can",
+}
+
+Stake = app_commands.Range[int, 1, 1_000_000]
+TurnSeconds = app_commands.Range[int, 15, 600]
+
+
+def _cog(interaction: discord.Interaction) -> "TableCog":
+    return interaction.client.get_cog("TableCog")  # type: ignore[union-attr, return-value]
+
+
+def game_name(game_id: str) -> str:
+    return games.get(game_id).info.name
+
+
+def table_here(interaction: discord.Interaction, game_id: str, command: str) -> LiveTable:
+    """The channel's table, which must play this game: one table per channel, whatever
+    its game, and each game's commands act on its own tables only."""
+    tables = interaction.client.tables  # type: ignore[union-attr]
+    table = tables.in_channel(interaction.channel_id)
+    if table is None:
+        raise TableError(
+            f"There is no table in this channel. Start one with `/{game_id} join`."
+        )
+    if table.info.game != game_id:
+        other = table.info.game
+        raise TableError(
+            f"This channel's table plays {game_name(other)}: use `/{other} {command}`, "
+            "or wait until it closes."
+        )
+    return tables.table_here(interaction.channel_id)  # asking is activity: it stays open
+
+
+async def join_table(interaction: discord.Interaction, game_id: str) -> None:
+    """`/<game> join` and the table message's Join button."""
+    bot = interaction.client
+    tables = bot.tables  # type: ignore[union-attr]
+    table, created = await tables.join(
+        interaction.guild_id, interaction.channel_id, interaction.user.id, game=game_id
+    )
+    seat = table.seat_of(interaction.user.id)
+    wallet = await bot.store.wallet(interaction.guild_id, interaction.user.id)  # type: ignore[union-attr]
+    left = f" ({wallet.balance} left in your bankroll)" if wallet else ""
+    text = f"You sat down with {seat.stack if seat else 0} chips{left}."
+    game = table.info.game
+    if created:
+        text += f" You opened this table, so you are its host: `/{game} start` deals."
+    elif table.hand is not None and not table.hand.is_over:
+        text += " You are dealt in from the next hand."
+    await answer(interaction, text)
+
+
+def deck_check(record: dict) -> str:
+    """One line that says exactly which bytes the deck commitment hashes, ready to paste."""
+    text = fairness.record_text(record)
+    if text is None:
+        return "This record holds no deck commitment to check."
+    return (
+        "Check the deck: the commitment is SHA-256 of the UTF-8 text `salt:deck` (the "
+        "record's salt, a colon, its deck codes joined by single spaces): "
+        f"`printf '%s' '{text}' | sha256sum` must print {record.get('commitment')}."
+    )
+
+
+def table_commands(ui: "GameUI") -> app_commands.Group:
+    """The `/<game>` group of one game, its UI rendering what is game-specific."""
+    info = ui.game.info
+    game = info.id
+    group = app_commands.Group(name=game, description=f"Play {info.name}", guild_only=True)
+    BuyIn = app_commands.Range[int, info.stakes_to_buy_in, 1_000_000_000]
+    Players = app_commands.Range[int, info.min_seats, info.max_seats]
+    levels = [app_commands.Choice(name=LEVEL_WORDS.get(level, level), value=level)
+              for level in ui.game.strategies]
+
+    @group.command(name="rules", description=f"How to play {info.name}")
+    async def rules(interaction: discord.Interaction) -> None:
+        embed = ui.rules_embed(interaction.client.settings)  # type: ignore[union-attr]
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    # -- seats ------------------------------------------------------------------------
+
+    @group.command(name="join", description="Take a seat at this channel's table (or open one)")
+    async def join(interaction: discord.Interaction) -> None:
+        await join_table(interaction, game)
+
+    @group.command(name="create", description="Open a table here with your own settings")
+    @app_commands.describe(
+        stake="chips in one stake, what the game's posts and payments count in",
+        buy_in=f"chips you bring to the table (at least {info.stakes_to_buy_in} stakes)",
+        max_players=f"seats at the table, {info.min_seats} to {info.max_seats}",
+        turn_seconds="time for a turn, 15 to 600 seconds",
+    )
+    async def create(
+        interaction: discord.Interaction,
+        stake: Stake | None = None,
+        buy_in: BuyIn | None = None,
+        max_players: Players | None = None,
+        turn_seconds: TurnSeconds | None = None,
+    ) -> None:
+        tables = interaction.client.tables  # type: ignore[union-attr]
+        table = await tables.create(
+            interaction.guild_id, interaction.channel_id, interaction.user.id,
+            game=game, stake=stake, buy_in=buy_in, max_players=max_players,
+            turn_seconds=turn_seconds,
+        )
+        t = table.info
+        await answer(interaction, (
+            f"Table open: stake {t.stake}, buy-in {t.buy_in}, up to "
+            f"{t.max_players} players, {t.turn_seconds} s a turn. You are seated "
+            f"and host; `/{game} start` deals once someone joins."
+        ))
+
+    @group.command(name="start", description="Deal the first hand (host)")
+    async def start(interaction: discord.Interaction) -> None:
+        table_here(interaction, game, "start")
+        await interaction.client.tables.start(  # type: ignore[union-attr]
+            interaction.channel_id, interaction.user.id
+        )
+        await answer(interaction, "Dealt. Open your cards with **Your hand** on the table message.")
+
+    @group.command(name="leave", description="Cash out and leave this channel's table")
+    async def leave(interaction: discord.Interaction) -> None:
+        table_here(interaction, game, "leave")
+        text = await interaction.client.tables.leave(  # type: ignore[union-attr]
+            interaction.channel_id, interaction.user.id
+        )
+        await answer(interaction, text)
+
+    @group.command(name="end",
+                   description="Close the table after this hand (host or Manage Server)")
+    async def end(interaction: discord.Interaction) -> None:
+        table_here(interaction, game, "end")
+        can_manage = bool(interaction.permissions and interaction.permissions.manage_guild)
+        text = await interaction.client.tables.end(  # type: ignore[union-attr]
+            interaction.channel_id, interaction.user.id, can_manage=can_manage
+        )
+        await answer(interaction, text)
+
+    @group.command(name="addbot", description="Seat a computer player (host)")
+    @app_commands.describe(level="how well it plays")
+    @app_commands.choices(level=levels)
+    async def addbot(interaction: discord.Interaction, level: str) -> None:
+        table_here(interaction, game, "addbot")
+        text = await interaction.client.tables.add_computer(  # type: ignore[union-attr]
+            interaction.channel_id, interaction.user.id, level
+        )
+        await answer(interaction, text)
+
+    @group.command(name="removebot",
+                   description="Take a computer player out, between hands (host)")
+    async def removebot(interaction: discord.Interaction) -> None:
+        table_here(interaction, game, "removebot")
+        text = await interaction.client.tables.remove_computer(  # type: ignore[union-attr]
+            interaction.channel_id, interaction.user.id
+        )
+        await answer(interaction, text)
+
+    # -- looking ------------------------------------------------------------------------
+
+    @group.command(name="hand", description="Your cards and your moves, only for you")
+    async def hand(interaction: discord.Interaction) -> None:
+        table = table_here(interaction, game, "hand")
+        await _cog(interaction).controls.show_hand(interaction, table)
+
+    @group.command(name="table", description="Post the table again at the bottom of the channel")
+    async def table(interaction: discord.Interaction) -> None:
+        live = table_here(interaction, game, "table")
+        await _cog(interaction).presenter.repost(live)
+        await answer(interaction, "The table is below.")
+
+    @group.command(name="history", description="The last hands here, or one hand's record")
+    @app_commands.describe(
+        hand="a hand number: its full record as a file",
+        table="a table number from the list (default: this channel's table, or its last one)",
+        verify="recompute the hand's deck commitment from its record",
+    )
+    async def history(
+        interaction: discord.Interaction,
+        hand: app_commands.Range[int, 1] | None = None,
+        table: app_commands.Range[int, 1] | None = None,
+        verify: bool = False,
+    ) -> None:
+        await show_history(interaction, game, hand, table, verify)
+
+    return group
+
+
+async def show_history(
+    interaction: discord.Interaction, game: str, hand: int | None, number: int | None,
+    verify: bool,
+) -> None:
+    bot = interaction.client
+    past, earlier = await _history_table(interaction, game, number)
+    if hand is None:
+        embed = await _history_embed(interaction, game, past, earlier)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+        return
+    stored = await bot.store.hand_by_number(past.id, hand)  # type: ignore[union-attr]
+    if stored is None or stored.status == "running":
+        # A running hand's record holds the deck: it is shown once the hand is over.
+        await answer(interaction, f"Hand {hand} is not finished at table {past.id}.")
+        return
+    data = json.dumps({**stored.record, "result": stored.result}, indent=1).encode()
+    lines = [
+        f"Table {past.id}, hand {hand}: replay it with "
+        f"`python -m engine.replay hand-{hand}.json`.",
+        deck_check(stored.record),
+    ]
+    if verify:
+        lines.append(
+            "Deck check: **matches** the commitment shown at the deal."
+            if fairness.verify(stored.record)
+            else "Deck check: does **not** match the commitment shown at the deal."
+        )
+    await interaction.response.send_message(
+        "\n".join(lines),
+        file=discord.File(io.BytesIO(data), filename=f"hand-{hand}.json"),
+        ephemeral=True,
+    )
+
+
+async def _history_table(
+    interaction: discord.Interaction, game: str, number: int | None
+) -> tuple[PastTable, list[PastTable]]:
+    """The table whose hands are asked for, and the channel's other tables.
+
+    By default the open table here, else the one that closed last: the last hand of
+    a closed table must stay as checkable as any other.
+    """
+    bot = interaction.client
+    live = bot.tables.in_channel(interaction.channel_id)  # type: ignore[union-attr]
+    if live is not None:
+        bot.tables.touch(live)  # type: ignore[union-attr]  # asking about the table is activity
+    tables = await bot.store.channel_tables(  # type: ignore[union-attr]
+        interaction.guild_id, interaction.channel_id,
+        HISTORY_TABLES if number is None else 100,
+    )
+    if number is not None:
+        chosen = next((t for t in tables if t.id == number), None)
+        if chosen is None:
+            raise TableError(f"Table {number} was not played in this channel.")
+    elif tables:
+        chosen = tables[0]  # a channel's open table is always its newest
+    else:
+        raise TableError(f"There is no table in this channel. Start one with `/{game} join`.")
+    return chosen, [t for t in tables[:HISTORY_TABLES] if t.id != chosen.id]
+
+
+async def _history_embed(
+    interaction: discord.Interaction, game: str, past: PastTable, earlier: list[PastTable]
+) -> discord.Embed:
+    bot = interaction.client
+    hands = await bot.store.recent_hands(past.id, HISTORY_HANDS)  # type: ignore[union-attr]
+    played = (await bot.store.table(past.id)).game  # type: ignore[union-attr]
+    ui = _cog(interaction).uis.get(played)
+    closed = " (closed)" if past.status == "closed" else ""
+    embed = discord.Embed(title=f"The last hands at table {past.id}{closed}")
+    if played != game:
+        embed.title += f", {game_name(played)}"
+    lines = []
+    for stored in hands:
+        result = stored.result or {}
+        if stored.status == "void":
+            lines.append(f"**{stored.number}.** void: {result.get('void', 'not resumed')}")
+            continue
+        if stored.status == "running":
+            lines.append(f"**{stored.number}.** being played")
+            continue
+        said = ui.history_line(result) if ui else result.get("ended", "?")
+        lines.append(f"**{stored.number}.** {said}")
+    embed.description = "\n".join(lines) or "No hands yet."
+    if earlier:
+        embed.add_field(
+            name="Other tables in this channel",
+            value="\n".join(
+                f"table {t.id}: {t.status}, {t.hands} hand{'s' if t.hands != 1 else ''}"
+                f", opened <t:{t.opened_ms // 1000}:d>"
+                for t in earlier
+            ),
+            inline=False,
+        )
+    embed.set_footer(
+        text=f"/{game} history hand:<number> [table:<number>] gives a finished hand's full "
+        "record; add verify:True to check its deck."
+    )
+    return embed

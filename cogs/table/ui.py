@@ -1,0 +1,66 @@
+"""What the shared table UI asks of a game's cog: its embeds, its hand view, its clicks.
+
+Each game's cog registers one `GameUI` with the table cog; the presenter, the hand
+controls and the shared commands find it by the table's game and never name a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+import discord
+
+if TYPE_CHECKING:
+    from bot.settings import Settings
+    from bot.store import StoreError
+    from bot.tables import LiveTable, TableError, TableService
+    from cogs.table.components import RenderedView
+    from engine.cards import Card
+    from engine.game import Game, Settlement
+
+
+class GameUI(Protocol):
+    game: Game  # the registry's game: its info (id, name, seats) and its computer levels
+    how_to_start: str  # one line for /games, after the game's name
+
+    def rules_embed(self, settings: Settings) -> discord.Embed:
+        """`/<game> rules`: the game in a few lines."""
+        ...
+
+    def lobby_embed(self, table: LiveTable) -> discord.Embed:
+        """The table between hands."""
+        ...
+
+    def table_embed(self, table: LiveTable) -> discord.Embed:
+        """The public table during a hand (and once it is over): no hidden card."""
+        ...
+
+    def result_embed(self, settlement: Settlement, *, hand_number: int) -> discord.Embed:
+        ...
+
+    def history_line(self, result: dict) -> str:
+        """A finished hand in `/<game> history`, after "<number>. ": its result JSON."""
+        ...
+
+    def hand_embed(self, view: Any, *, note: str = "") -> discord.Embed:
+        """A player's own hand, for an ephemeral answer only."""
+        ...
+
+    def hand_view(
+        self, table_id: int, owner: int, hand_number: int, view: Any, *,
+        picked: Collection[Card] = (), targets: Collection[int] | None = None,
+    ) -> RenderedView:
+        ...
+
+    async def play(
+        self, tables: TableService, table: LiveTable, user: int, at: tuple[int, int],
+        act: str, picked: Sequence[Card], values: list[str],
+    ) -> tuple[str, list[int] | None]:
+        """One click of a hand view that is still current; the note to show, and any
+        choices the view offers next (a hit's spreads)."""
+        ...
+
+    def refusal(self, refused: TableError | StoreError, table: LiveTable) -> str:
+        """A refused click, as the player who clicked reads it."""
+        ...

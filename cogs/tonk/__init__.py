@@ -1,0 +1,21 @@
+"""Tonk: the `/tonk` commands, its table message and hand views (rules/tonk.md)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cogs.table.cog import table_cog
+from cogs.tonk.ui import GAME, TonkUI
+
+if TYPE_CHECKING:
+    from bot.client import GffBot
+
+
+async def setup(bot: GffBot) -> None:
+    (await table_cog(bot)).add_game(TonkUI())
+
+
+async def teardown(bot: GffBot) -> None:
+    cog = bot.get_cog("TableCog")
+    if cog is not None:
+        cog.remove_game(GAME)  # type: ignore[attr-defined]
