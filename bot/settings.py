@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 TOKEN_HELP = (
@@ -35,14 +35,12 @@ class SettingsError(Exception):
     """A setting is missing or out of range; the message is meant for the operator."""
 
 
-class Settings(BaseSettings):
-    model_config = SettingsConfigDict(
-        env_file=".env",
-        env_file_encoding="utf-8",
-        env_ignore_empty=True,
-        extra="ignore",
-        frozen=True,
-    )
+class Settings(BaseModel):
+    """The process's settings. A plain model: building one reads nothing but its arguments,
+    so code and tests that build settings get the same ones whatever the environment holds.
+    Only `load_settings` reads the environment and `.env`."""
+
+    model_config = ConfigDict(frozen=True)
 
     discord_token: SecretStr | None = None
     database_path: Path = Path("data/gff.sqlite3")
@@ -68,7 +66,6 @@ class Settings(BaseSettings):
         if unknown:
             raise TypeError(f"unknown settings: {', '.join(sorted(unknown))}")
         try:
-            # model_validate skips BaseSettings.__init__, which is what reads the sources.
             return cls.model_validate(values)
         except ValidationError as error:
             raise SettingsError(describe(error)) from None
@@ -81,12 +78,31 @@ class Settings(BaseSettings):
         return token
 
 
+class _FromEnvironment(BaseSettings, Settings):
+    """The same fields, read from the environment and a `.env` file (the environment wins)."""
+
+    model_config = SettingsConfigDict(
+        env_file=".env",
+        env_file_encoding="utf-8",
+        env_ignore_empty=True,
+        extra="ignore",
+        frozen=True,
+    )
+
+    @classmethod
+    def settings_customise_sources(
+        cls, settings_cls, init_settings, env_settings, dotenv_settings, file_secret_settings
+    ):
+        return env_settings, dotenv_settings
+
+
 def load_settings(env_file: str | Path | None = ".env") -> Settings:
     """Settings from the environment and `env_file`; a bad value raises SettingsError."""
     try:
-        return Settings(_env_file=env_file)
+        read = _FromEnvironment(_env_file=env_file)
     except ValidationError as error:
         raise SettingsError(describe(error)) from None
+    return Settings.model_validate(read.model_dump())
 
 
 def describe(error: ValidationError) -> str:
