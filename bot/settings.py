@@ -1,4 +1,5 @@
-"""Process settings, read from the environment and from `.env` in the working directory."""
+"""Process settings: `load_settings` reads them from the environment and from `.env` in the
+working directory; `prepare_database_path` checks DATABASE_PATH before the bot logs in."""
 
 from __future__ import annotations
 
