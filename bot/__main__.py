@@ -7,16 +7,22 @@ import logging
 import signal
 import sys
 
+import aiohttp
 import discord
 
 from bot.client import GffBot
 from bot.logs import setup_logging
-from bot.settings import Settings, SettingsError, load_settings
+from bot.settings import Settings, SettingsError, load_settings, prepare_database_path
 
 log = logging.getLogger("bot")
 
 # 2 is the usual exit status for "you started me wrong": a setting to fix, not a crash.
 EXIT_BAD_SETTINGS = 2
+# 3: Discord could not be reached. Nothing to fix in the settings; start again once it can be.
+EXIT_NO_DISCORD = 3
+
+# Raised by the login when there is no route to Discord or Discord is down.
+UNREACHABLE = (aiohttp.ClientConnectionError, discord.GatewayNotFound, discord.DiscordServerError)
 
 
 async def serve(settings: Settings, token: str) -> None:
@@ -51,6 +57,7 @@ def main() -> int:
     try:
         settings = load_settings()
         token = settings.token()
+        prepare_database_path(settings.database_path)
     except SettingsError as error:
         print(error, file=sys.stderr)
         return EXIT_BAD_SETTINGS
@@ -65,6 +72,14 @@ def main() -> int:
             file=sys.stderr,
         )
         return EXIT_BAD_SETTINGS
+    except UNREACHABLE as error:
+        print(
+            f"Could not reach Discord: {str(error) or type(error).__name__}.\n"
+            "Check this machine's network connection (and any firewall or proxy),"
+            " then start the bot again.",
+            file=sys.stderr,
+        )
+        return EXIT_NO_DISCORD
     except KeyboardInterrupt:
         pass
     return 0

@@ -10,6 +10,11 @@ FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
 _configured = False
 
 
+def _not_about_voice(record: logging.LogRecord) -> bool:
+    # discord.py warns at start-up that PyNaCl and davey are missing; this bot has no voice.
+    return not record.getMessage().endswith("voice will NOT be supported")
+
+
 def setup_logging(level: str = "INFO") -> None:
     global _configured
     if _configured:
@@ -22,4 +27,5 @@ def setup_logging(level: str = "INFO") -> None:
     # discord.py's gateway chatter at DEBUG drowns everything else.
     if level == "DEBUG":
         logging.getLogger("discord.gateway").setLevel(logging.INFO)
+    logging.getLogger("discord.client").addFilter(_not_about_voice)
     _configured = True

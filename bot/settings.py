@@ -1,11 +1,14 @@
-"""Process settings, read from the environment and from `.env` in the working directory."""
+"""Process settings: `load_settings` reads them from the environment and from `.env` in the
+working directory; `prepare_database_path` checks DATABASE_PATH before the bot logs in."""
 
 from __future__ import annotations
 
+import contextlib
+import os
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 TOKEN_HELP = (
@@ -31,21 +34,22 @@ ALLOWED = {
 }
 
 
+DEFAULT_DATABASE_PATH = Path("data/gff.sqlite3")
+
+
 class SettingsError(Exception):
     """A setting is missing or out of range; the message is meant for the operator."""
 
 
-class Settings(BaseSettings):
-    model_config = SettingsConfigDict(
-        env_file=".env",
-        env_file_encoding="utf-8",
-        env_ignore_empty=True,
-        extra="ignore",
-        frozen=True,
-    )
+class Settings(BaseModel):
+    """The process's settings. A plain model: building one reads nothing but its arguments,
+    so code and tests that build settings get the same ones whatever the environment holds.
+    Only `load_settings` reads the environment and `.env`."""
+
+    model_config = ConfigDict(frozen=True)
 
     discord_token: SecretStr | None = None
-    database_path: Path = Path("data/gff.sqlite3")
+    database_path: Path = DEFAULT_DATABASE_PATH
     dev_guild_id: int | None = Field(default=None, gt=0)
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
     default_stake: int = Field(default=10, ge=1)
@@ -68,7 +72,6 @@ class Settings(BaseSettings):
         if unknown:
             raise TypeError(f"unknown settings: {', '.join(sorted(unknown))}")
         try:
-            # model_validate skips BaseSettings.__init__, which is what reads the sources.
             return cls.model_validate(values)
         except ValidationError as error:
             raise SettingsError(describe(error)) from None
@@ -81,12 +84,68 @@ class Settings(BaseSettings):
         return token
 
 
+class _FromEnvironment(BaseSettings, Settings):
+    """The same fields, read from the environment and a `.env` file (the environment wins)."""
+
+    model_config = SettingsConfigDict(
+        env_file=".env",
+        env_file_encoding="utf-8",
+        env_ignore_empty=True,
+        extra="ignore",
+        frozen=True,
+    )
+
+    @classmethod
+    def settings_customise_sources(
+        cls, settings_cls, init_settings, env_settings, dotenv_settings, file_secret_settings
+    ):
+        return env_settings, dotenv_settings
+
+
 def load_settings(env_file: str | Path | None = ".env") -> Settings:
     """Settings from the environment and `env_file`; a bad value raises SettingsError."""
     try:
-        return Settings(_env_file=env_file)
+        read = _FromEnvironment(_env_file=env_file)
     except ValidationError as error:
         raise SettingsError(describe(error)) from None
+    return Settings.model_validate(read.model_dump())
+
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def prepare_database_path(path: Path) -> None:
+    """Raise a SettingsError naming DATABASE_PATH unless SQLite can keep the chips at `path`.
+
+    Checked before logging in, so a bad path is a message, not a failure after login. The
+    default's folder is made if missing; any other folder must exist already: a mistyped
+    folder would otherwise hold a new, empty database and every chip would seem lost."""
+    folder = path.parent
+    if path == DEFAULT_DATABASE_PATH:
+        # If it cannot be made, the checks below say why the path will not do.
+        with contextlib.suppress(OSError):
+            folder.mkdir(exist_ok=True)
+    if path.is_dir():
+        problem = "it is a folder; it must be a file path, for example data/gff.sqlite3"
+    elif not folder.is_dir():
+        problem = f"the folder {str(folder)!r} does not exist; create it or choose another path"
+    elif not os.access(folder, os.W_OK | os.X_OK):
+        # SQLite writes its journal (-wal, -shm) beside the database.
+        problem = f"the folder {str(folder)!r} is not writable"
+    elif path.exists() and not os.access(path, os.R_OK | os.W_OK):
+        problem = "the file cannot be read and written"
+    elif path.exists() and not _holds_sqlite(path):
+        problem = "the file is not an SQLite database; move it away or choose another path"
+    else:
+        return
+    raise SettingsError(f"Bad setting DATABASE_PATH (got {str(path)!r}): {problem}.")
+
+
+def _holds_sqlite(path: Path) -> bool:
+    with path.open("rb") as file:
+        header = file.read(len(SQLITE_HEADER))
+    # An empty file is what SQLite itself makes of a new database.
+    return header in (b"", SQLITE_HEADER)
 
 
 def describe(error: ValidationError) -> str:

@@ -50,6 +50,10 @@ class TableCog(commands.Cog):
         await self.tables.channel_gone(channel.id, "its channel was deleted")
 
     @commands.Cog.listener()
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self.tables.channel_gone(payload.thread_id, "its thread was deleted")
+
+    @commands.Cog.listener()
     async def on_ready(self) -> None:
         for guild in self.bot.guilds:
             await self.on_guild_available(guild)
@@ -66,7 +70,7 @@ class TableCog(commands.Cog):
         for table in list(self.tables.tables.values()):
             if table.info.guild_id != guild.id:
                 continue
-            if guild.get_channel(table.info.channel_id) is None:
+            if guild.get_channel_or_thread(table.info.channel_id) is None:
                 await self.tables.channel_gone(table.info.channel_id, "its channel is gone")
                 continue
             for notice in self.tables.notices.pop(table.id, []):

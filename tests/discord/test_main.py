@@ -5,6 +5,8 @@ from __future__ import annotations
 import gc
 import os
 import signal
+import socket
+import sqlite3
 import subprocess
 import sys
 import textwrap
@@ -61,6 +63,138 @@ def test_a_bad_value_in_the_environment_exits_2(tmp_path):
     assert done.returncode == 2
     assert "DEFAULT_BUY_IN_STAKES" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_no_voice_warning_is_printed():
+    done = run_python(
+        "import logging, sys\n"
+        "from bot.logs import setup_logging\n"
+        "from bot.client import GffBot\n"
+        "from bot.settings import Settings\n"
+        "setup_logging('INFO')\n"
+        "GffBot(Settings.from_values())\n"
+        "logging.getLogger('discord.client').warning('still heard')\n"
+    )
+    assert done.returncode == 0, done.stderr
+    assert "voice" not in done.stderr
+    assert "still heard" in done.stderr  # only those two warnings are dropped
+
+
+def run_python(code: str, cwd: Path | None = None, **env: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=cwd,
+        env=clean_env(**env),
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=60,
+    )
+
+
+def closed_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+# main() with discord.py's REST calls sent to a local port nothing listens on: the login
+# fails to connect exactly as it does without a network, and nothing leaves the machine.
+NO_ROUTE = textwrap.dedent(
+    """
+    import sys
+    import discord.http
+    from bot import __main__ as entry
+
+    discord.http.Route.BASE = "http://127.0.0.1:{port}/api/v10"
+    sys.exit(entry.main())
+    """
+)
+
+
+def test_no_route_to_discord_exits_3_with_two_lines_and_no_traceback(tmp_path):
+    done = run_python(NO_ROUTE.format(port=closed_port()), tmp_path, DISCORD_TOKEN="abc")
+    assert done.returncode == 3, done.stderr
+    assert "Traceback" not in done.stderr
+    assert "voice" not in done.stderr
+    lines = done.stderr.splitlines()
+    assert lines[-2].startswith("Could not reach Discord: Cannot connect to host 127.0.0.1")
+    assert lines[-1].startswith("Check this machine's network connection")
+
+
+REFUSED = textwrap.dedent(
+    """
+    import sys
+    import discord
+    from bot import __main__ as entry
+    from bot.client import GffBot
+
+    async def login(self, token):
+        raise discord.LoginFailure("Improper token has been passed.")
+
+    GffBot.login = login
+    sys.exit(entry.main())
+    """
+)
+
+
+def test_a_refused_token_exits_2_with_one_line_and_no_voice_warning(tmp_path):
+    done = run_python(REFUSED, tmp_path, DISCORD_TOKEN="abc")
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        "Discord refused DISCORD_TOKEN. Reset the token in the Developer Portal"
+        " (your app → Bot → Reset Token) and put the new one in .env."
+    ]
+
+
+def not_a_database(folder: Path) -> str:
+    (folder / "notes.txt").write_text("chips: lots\n", encoding="utf-8")
+    return "notes.txt"
+
+
+def a_folder(folder: Path) -> str:
+    (folder / "chips").mkdir()
+    return "chips"
+
+
+def a_missing_folder(folder: Path) -> str:
+    return "nowhere/gff.sqlite3"
+
+
+@pytest.mark.parametrize(
+    ("make_path", "problem"),
+    [
+        (a_folder, "it is a folder; it must be a file path"),
+        (a_missing_folder, "the folder 'nowhere' does not exist"),
+        (not_a_database, "the file is not an SQLite database"),
+    ],
+)
+def test_an_unusable_database_path_exits_2_before_login(tmp_path, make_path, problem):
+    path = make_path(tmp_path)
+    # No route to Discord either: a path checked only after login would say that instead.
+    done = run_python(
+        NO_ROUTE.format(port=closed_port()), tmp_path, DISCORD_TOKEN="abc", DATABASE_PATH=path
+    )
+    assert done.returncode == 2, done.stderr
+    [line] = done.stderr.splitlines()
+    assert line.startswith(f"Bad setting DATABASE_PATH (got {path!r}): {problem}")
+    assert not (tmp_path / "nowhere").exists()
+
+
+def test_an_existing_database_and_an_empty_file_pass_the_check(tmp_path):
+    sqlite3.connect(tmp_path / "old.sqlite3").execute("CREATE TABLE t (x)").connection.close()
+    (tmp_path / "empty.sqlite3").touch()
+    for name in ("old.sqlite3", "empty.sqlite3"):
+        done = run_python(
+            NO_ROUTE.format(port=closed_port()), tmp_path, DISCORD_TOKEN="abc", DATABASE_PATH=name
+        )
+        assert done.returncode == 3, done.stderr  # got as far as the login
+
+
+def test_the_default_database_folder_is_made_if_missing(tmp_path):
+    done = run_python(NO_ROUTE.format(port=closed_port()), tmp_path, DISCORD_TOKEN="abc")
+    assert done.returncode == 3, done.stderr
+    assert (tmp_path / "data").is_dir()
 
 
 # Runs main() with Discord's login and gateway replaced, so only the shutdown path is real.

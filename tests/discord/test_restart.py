@@ -25,6 +25,7 @@ async def restart(d: TableDriver) -> None:
 
 
 async def play(tmp_path, stop_after: int | None) -> tuple[dict, dict[str, int]]:
+    tmp_path.mkdir()
     async with Harness(database_path=tmp_path / "gff.sqlite3") as h:
         d = TableDriver(h)
         await d.seat_everyone()

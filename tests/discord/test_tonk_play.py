@@ -212,6 +212,7 @@ RESTART_SCRIPT = [
 async def _play_through_a_restart(tmp_path, stop_after: int | None) -> tuple[dict, list[int]]:
     from tests.harness import Harness
 
+    tmp_path.mkdir()  # each run's own folder: the bot makes no folder for a database
     async with Harness(database_path=tmp_path / "gff.sqlite3") as h:
         d = await tonk_table(h, LOCK_HANDS, LOCK_STOCK, names=("ann", "bob"))
         for done, (name, act, cards, target) in enumerate(RESTART_SCRIPT):

@@ -14,6 +14,7 @@ Use the `harness` fixture (tests/conftest.py), which yields a started Harness:
     h.commands                           the schema the bot synced
     h.recorder.requests                  every request the bot made, in order
     await h.restart()                    a new bot process on the same database
+    await h.add_channel(name), await h.add_thread(name)   more places to play
 
 A Message has .content, .embeds, .embed, .components, .custom_ids, .buttons, .flags,
 .ephemeral, .viewer, .versions (earlier versions after edits), .attachments (with bytes),
@@ -26,7 +27,7 @@ route or unexpected ERROR log; the fixture checks both again at teardown.
 from tests.harness.errors import ErrorLog
 from tests.harness.harness import Harness
 from tests.harness.messages import EPHEMERAL, Attachment, Interaction, Message
-from tests.harness.payloads import Channel, User
+from tests.harness.payloads import Channel, Thread, User
 from tests.harness.recorder import Recorder, UnknownRoute
 from tests.harness.schema import CommandError
 
@@ -40,6 +41,7 @@ __all__ = [
     "Interaction",
     "Message",
     "Recorder",
+    "Thread",
     "UnknownRoute",
     "User",
 ]

@@ -26,7 +26,7 @@ from tests.harness import payloads
 from tests.harness.errors import ErrorLog, Expectation
 from tests.harness.ids import Snowflakes, new_token
 from tests.harness.messages import COMPONENT, SLASH, Interaction, Message
-from tests.harness.payloads import BOT_PERMISSIONS, Channel, User
+from tests.harness.payloads import BOT_PERMISSIONS, Channel, Thread, User
 from tests.harness.recorder import Recorder
 from tests.harness.schema import CommandError, build_command_data
 from tests.harness.tasks import TaskTracker
@@ -206,6 +206,14 @@ class Harness:
         self.channels[channel.id] = channel
         await self.dispatch("CHANNEL_CREATE", channel.payload())
         return channel
+
+    async def add_thread(self, name: str, parent: Channel | None = None) -> Thread:
+        """A public thread in `parent` (the harness's channel unless told)."""
+        parent = parent or self.channel
+        thread = Thread(self.snowflake(), self.guild_id, name, parent_id=parent.id)
+        self.channels[thread.id] = thread
+        await self.dispatch("THREAD_CREATE", {**thread.payload(), "newly_created": True})
+        return thread
 
     # --- driving the bot ----------------------------------------------------------------
 

@@ -30,6 +30,7 @@ BOT_PERMISSIONS = discord.Permissions(
 )
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 TEXT_CHANNEL = 0
+PUBLIC_THREAD = 11
 GUILD_INSTALL = "0"
 GUILD_CONTEXT = 0
 
@@ -112,6 +113,34 @@ class Channel:
         return {**self.payload(), "permissions": str(app_permissions)}
 
 
+@dataclass(frozen=True)
+class Thread(Channel):
+    """A public thread: Discord lists it apart from the channels, with its parent's id."""
+
+    parent_id: int = 0
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "guild_id": str(self.guild_id),
+            "parent_id": str(self.parent_id),
+            "owner_id": str(self.guild_id),
+            "type": PUBLIC_THREAD,
+            "name": self.name,
+            "last_message_id": None,
+            "rate_limit_per_user": 0,
+            "message_count": 0,
+            "member_count": 1,
+            "flags": 0,
+            "thread_metadata": {
+                "archived": False,
+                "auto_archive_duration": 1440,
+                "archive_timestamp": iso_now(),
+                "locked": False,
+            },
+        }
+
+
 def everyone_role(guild_id: int) -> dict[str, Any]:
     return {
         "id": str(guild_id),
@@ -166,8 +195,8 @@ def guild_create(guild_id: int, name: str, owner: User, bot: User, channels: lis
         "member_count": 2,
         "joined_at": iso_now(),
         "members": [bot.member()],
-        "channels": [channel.payload() for channel in channels],
-        "threads": [],
+        "channels": [c.payload() for c in channels if not isinstance(c, Thread)],
+        "threads": [c.payload() for c in channels if isinstance(c, Thread)],
         "voice_states": [],
         "presences": [],
         "stage_instances": [],

@@ -1,0 +1,38 @@
+"""A table may be opened in a thread: it plays there and is still there after a restart."""
+
+from __future__ import annotations
+
+
+async def test_a_table_in_a_thread_plays_and_survives_a_restart(harness):
+    h = harness
+    thread = await h.add_thread("cards")
+    ann, bob = h.user("ann"), h.user("bob")
+    for user in (ann, bob):
+        await h.slash(user, "gff join", channel=thread)
+    await h.slash(ann, "gff start", channel=thread)
+    table = h.bot.tables.in_channel(thread.id)
+    assert table is not None and table.hand is not None
+    assert h.public_messages(thread)  # the table message is posted in the thread
+    assert not h.public_messages(h.channel)
+
+    await h.restart()
+
+    table = h.bot.tables.in_channel(thread.id)
+    assert table is not None and table.hand is not None  # resumed, not closed as gone
+    assert "gone" not in "\n".join(m.text() for m in h.public_messages(thread))
+
+
+async def test_a_deleted_thread_closes_its_table_and_returns_every_chip(harness):
+    h = harness
+    thread = await h.add_thread("cards")
+    ann, bob = h.user("ann"), h.user("bob")
+    for user in (ann, bob):
+        await h.slash(user, "gff join", channel=thread)
+    await h.slash(ann, "gff start", channel=thread)
+    await h.dispatch("THREAD_DELETE", {
+        "id": str(thread.id), "guild_id": str(h.guild_id),
+        "parent_id": str(h.channel.id), "type": 11,
+    })
+    assert h.bot.tables.in_channel(thread.id) is None
+    for user in (ann, bob):
+        assert (await h.bot.store.wallet(h.guild_id, user.id)).balance == 1000
