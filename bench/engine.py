@@ -13,11 +13,13 @@ import sys
 import time
 
 from bench.table import Row
+from engine import games
 from engine.cards import DECK
-from engine.gff.hand import GffHand
 from engine.simulate import random_action, simulate
 
 TARGET = 5_000  # hands/s, 3 players, one core, start-up included
+
+GFF = games.get("gff")  # the game these figures are for
 
 
 def _whole_command(hands: int, players: int, runs: int = 3) -> float:
@@ -41,7 +43,7 @@ def _deal_only(hands: int, players: int) -> float:
     started = time.perf_counter()
     for _ in range(hands):
         rng.shuffle(deck)
-        GffHand.start(seats=seats, stake=10, dealer="p0", deck=deck)
+        GFF.start(seats=seats, stake=10, dealer="p0", deck_or_decks=deck)
     return hands / (time.perf_counter() - started)
 
 
@@ -51,7 +53,7 @@ def _per_action(hands: int, players: int) -> float:
     actions, seconds = 0, 0.0
     for _ in range(hands):
         rng.shuffle(deck)
-        hand = GffHand.start(seats=seats, stake=10, dealer="p0", deck=deck)
+        hand = GFF.start(seats=seats, stake=10, dealer="p0", deck_or_decks=deck)
         while not hand.is_over:
             action = random_action(hand, rng)
             started = time.perf_counter()

@@ -33,7 +33,8 @@ from typing import Any
 from bench.table import Row
 from bot.store import GuildSettings, Store
 from bot.store.db import WorkThread, connect
-from engine.gff.hand import GffHand
+from engine import games
+from engine.game import Deal
 from engine.simulate import random_action
 
 TARGET_SHARE = 0.5  # accepted actions/s against raw single-row commits/s
@@ -42,6 +43,8 @@ SLICE = 0.15  # seconds per measure per round
 GUILD, HOST = 1, 1
 TABLES_AT_ONCE = 8
 HOPS = 2_000  # empty hops per round, to time one
+
+GFF = games.get("gff")  # the game these figures are for
 
 
 class _Rate:
@@ -130,7 +133,7 @@ class _Table:
         self.channel = channel
         self.rng = random.Random(seed)
         self.table_id = 0
-        self.hand: GffHand | None = None
+        self.hand: Deal | None = None
         self.hand_id = 0
 
     async def sit_down(self) -> None:
@@ -149,11 +152,11 @@ class _Table:
             await self.sit_down()
             table = await self.store.table(self.table_id)
         seats = [(s.seat_id, s.stack) for s in table.seats]
-        self.hand = GffHand.start(
+        self.hand = GFF.start(
             seats=seats,
             stake=table.stake,
             dealer=seats[table.hands_played % len(seats)][0],
-            deck=self.rng.sample(range(52), 52),
+            deck_or_decks=self.rng.sample(range(52), 52),
             carry=table.carry,
         )
         self.hand_id = (await self.store.start_hand(self.table_id, self.hand)).hand_id

@@ -13,13 +13,15 @@ import time
 from collections import defaultdict
 
 from bench.table import Row
+from engine import games
 from engine.cards import DECK
-from engine.gff.hand import GffHand
 from engine.strategies import get_strategy
 from engine.strategies.random_play import play_random
 from engine.tournament import run_tournament
 
 TARGET_MS = 5.0  # a sharp decision, on average
+
+GFF = games.get("gff")  # the game these figures are for
 
 
 def _decision_times(names: list[str], hands: int, seed: int) -> dict[str, list[float]]:
@@ -33,8 +35,8 @@ def _decision_times(names: list[str], hands: int, seed: int) -> dict[str, list[f
         seating = names[number % len(names):] + names[: number % len(names)]
         players = {seat: (name, get_strategy(name)) for seat, name in zip(ids, seating,
                                                                            strict=True)}
-        hand = GffHand.start(seats=[(seat, 200) for seat in ids], stake=10,
-                             dealer=ids[number % len(ids)], deck=deck)
+        hand = GFF.start(seats=[(seat, 200) for seat in ids], stake=10,
+                         dealer=ids[number % len(ids)], deck_or_decks=deck)
         while hand.settlement is None:
             seat = hand.order[hand.turn]
             name, player = players[seat]
