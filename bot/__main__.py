@@ -10,7 +10,7 @@ import sys
 import aiohttp
 import discord
 
-from bot.client import GffBot
+from bot.client import HallBot
 from bot.logs import setup_logging
 from bot.settings import Settings, SettingsError, load_settings, prepare_database_path
 
@@ -26,7 +26,7 @@ UNREACHABLE = (aiohttp.ClientConnectionError, discord.GatewayNotFound, discord.D
 
 
 async def serve(settings: Settings, token: str) -> None:
-    bot = GffBot(settings)
+    bot = HallBot(settings)
     loop = asyncio.get_running_loop()
     closing: list[asyncio.Task[None]] = []
 

@@ -75,7 +75,7 @@ async def tell_user_it_failed(interaction: discord.Interaction) -> None:
         log.warning("Could not tell the user that interaction %s failed", interaction.id)
 
 
-class GffBot(commands.Bot):
+class HallBot(commands.Bot):
     store: Store
     tables: TableService
 

@@ -19,7 +19,7 @@ from discord.ext import commands
 from bot.client import answer
 
 if TYPE_CHECKING:
-    from bot.client import GffBot
+    from bot.client import HallBot
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +34,7 @@ def can_manage(interaction: discord.Interaction) -> bool:
 
 
 class AdminCog(commands.Cog):
-    def __init__(self, bot: GffBot) -> None:
+    def __init__(self, bot: HallBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="config", description="This server's table defaults (Manage Server)")
@@ -111,5 +111,5 @@ class AdminCog(commands.Cog):
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
-async def setup(bot: GffBot) -> None:
+async def setup(bot: HallBot) -> None:
     await bot.add_cog(AdminCog(bot))

@@ -15,7 +15,7 @@ from discord.ext import commands
 from bot.tables.computer import FIRST_PERSON_ID
 
 if TYPE_CHECKING:
-    from bot.client import GffBot
+    from bot.client import HallBot
 
 TOP = 10
 
@@ -25,7 +25,7 @@ class BankrollCog(commands.Cog):
         name="bankroll", description="Chips in this server", guild_only=True
     )
 
-    def __init__(self, bot: GffBot) -> None:
+    def __init__(self, bot: HallBot) -> None:
         self.bot = bot
 
     @bankroll.command(name="show", description="A player's chips, rank and total here")
@@ -80,5 +80,5 @@ class BankrollCog(commands.Cog):
         )
 
 
-async def setup(bot: GffBot) -> None:
+async def setup(bot: HallBot) -> None:
     await bot.add_cog(BankrollCog(bot))

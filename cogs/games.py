@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 if TYPE_CHECKING:
-    from bot.client import GffBot
+    from bot.client import HallBot
 
 
 def games_embed(uis) -> discord.Embed:
@@ -31,7 +31,7 @@ def games_embed(uis) -> discord.Embed:
 
 
 class GamesCog(commands.Cog):
-    def __init__(self, bot: GffBot) -> None:
+    def __init__(self, bot: HallBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="games", description="The games you can play here")
@@ -45,5 +45,5 @@ class GamesCog(commands.Cog):
         await interaction.response.send_message(embed=games_embed(uis), ephemeral=True)
 
 
-async def setup(bot: GffBot) -> None:
+async def setup(bot: HallBot) -> None:
     await bot.add_cog(GamesCog(bot))

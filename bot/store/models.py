@@ -154,7 +154,7 @@ class GuildChips:
 
 @dataclass(frozen=True, slots=True)
 class Audit:
-    """Where a guild's chips are, against what was minted and burned (`/gff audit`)."""
+    """Where a guild's chips are, against what was minted and burned (`/audit`)."""
 
     wallets: int
     stacks: int  # at tables, in front of players

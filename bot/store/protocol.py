@@ -178,7 +178,7 @@ class Store(Protocol):
         ...
 
     async def audit(self, guild_id: int) -> Audit:
-        """Where the guild's chips are, and whether they add up (`/gff audit`)."""
+        """Where the guild's chips are, and whether they add up (`/audit`)."""
         ...
 
     async def ledger_mismatches(self, guild_id: int) -> list[tuple[str, int, int]]:

@@ -407,7 +407,7 @@ class SqliteStore:
         return await self.db.read(queries.conservation, guild_id)
 
     async def audit(self, guild_id: int) -> Audit:
-        """Where the guild's chips are, and whether they add up (`/gff audit`)."""
+        """Where the guild's chips are, and whether they add up (`/audit`)."""
         snowflake(guild_id, "The server id")
         return await self.db.read(queries.audit, guild_id)
 

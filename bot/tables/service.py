@@ -400,7 +400,8 @@ class TableService:
             await self._close_locked(table, why)
 
     async def _close_locked(self, table: LiveTable, why: str) -> None:
-        """Cash everyone out, carried chips back to their posters (GFF-4.6)."""
+        """Cash everyone out; carried chips go by the game's own rule (GFF-4.6: to their
+        posters)."""
         if table.id not in self.tables:
             return
         returned = await self.store.close_table(table.id)

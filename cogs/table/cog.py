@@ -17,14 +17,14 @@ from cogs.table.items import DYNAMIC_ITEMS
 from cogs.table.presenter import TablePresenter
 
 if TYPE_CHECKING:
-    from bot.client import GffBot
+    from bot.client import HallBot
     from cogs.table.ui import GameUI
 
 EXTENSION = "cogs.table.cog"
 
 
 class TableCog(commands.Cog):
-    def __init__(self, bot: GffBot) -> None:
+    def __init__(self, bot: HallBot) -> None:
         self.bot = bot
         self.uis: dict[str, GameUI] = {}  # game id -> its UI, as games' cogs register
         self.controls = HandControls(bot, self.uis)
@@ -79,13 +79,13 @@ class TableCog(commands.Cog):
             await self.presenter.table_changed(table)  # the table message, fresh after a restart
 
 
-async def setup(bot: GffBot) -> None:
+async def setup(bot: HallBot) -> None:
     # Registered at start-up, so the buttons of messages sent before a restart still work.
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
     await bot.add_cog(TableCog(bot))
 
 
-async def table_cog(bot: GffBot) -> TableCog:
+async def table_cog(bot: HallBot) -> TableCog:
     """The table cog, loaded first by whichever game's cog loads first."""
     if EXTENSION not in bot.extensions:
         await bot.load_extension(EXTENSION)

@@ -21,7 +21,7 @@ from engine import cards as C
 from engine.cards import Card, CardError
 
 if TYPE_CHECKING:
-    from bot.client import GffBot
+    from bot.client import HallBot
     from cogs.table.ui import GameUI
 
 log = logging.getLogger(__name__)
@@ -31,7 +31,7 @@ EDITABLE_SECONDS = 14 * 60
 
 
 class HandControls:
-    def __init__(self, bot: GffBot, uis: dict[str, GameUI]) -> None:
+    def __init__(self, bot: HallBot, uis: dict[str, GameUI]) -> None:
         self.bot = bot
         self.uis = uis  # game id -> its UI, as the games' cogs register them
         # (table, user) -> ((hand, action number), cards picked in the menu)

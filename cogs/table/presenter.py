@@ -35,7 +35,7 @@ from cogs.table.items import table_custom_id
 from cogs.table.names import seat_name
 
 if TYPE_CHECKING:
-    from bot.client import GffBot
+    from bot.client import HallBot
     from cogs.table.controls import HandControls
     from cogs.table.ui import GameUI
     from engine.game import Settlement
@@ -56,7 +56,7 @@ TURN_PING = re.compile(r"^<@\d+>, it's your turn")
 
 
 class TablePresenter:
-    def __init__(self, bot: GffBot, controls: HandControls) -> None:
+    def __init__(self, bot: HallBot, controls: HandControls) -> None:
         self.bot = bot
         self.controls = controls  # players' own hand views
         self.table_messages: dict[int, int] = {}  # table id -> its current table message

@@ -8,14 +8,14 @@ from cogs.table.cog import table_cog
 from cogs.tonk.ui import GAME, TonkUI
 
 if TYPE_CHECKING:
-    from bot.client import GffBot
+    from bot.client import HallBot
 
 
-async def setup(bot: GffBot) -> None:
+async def setup(bot: HallBot) -> None:
     (await table_cog(bot)).add_game(TonkUI())
 
 
-async def teardown(bot: GffBot) -> None:
+async def teardown(bot: HallBot) -> None:
     cog = bot.get_cog("TableCog")
     if cog is not None:
         cog.remove_game(GAME)  # type: ignore[attr-defined]

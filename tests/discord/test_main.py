@@ -69,10 +69,10 @@ def test_no_voice_warning_is_printed():
     done = run_python(
         "import logging, sys\n"
         "from bot.logs import setup_logging\n"
-        "from bot.client import GffBot\n"
+        "from bot.client import HallBot\n"
         "from bot.settings import Settings\n"
         "setup_logging('INFO')\n"
-        "GffBot(Settings.from_values())\n"
+        "HallBot(Settings.from_values())\n"
         "logging.getLogger('discord.client').warning('still heard')\n"
     )
     assert done.returncode == 0, done.stderr
@@ -127,12 +127,12 @@ REFUSED = textwrap.dedent(
     import sys
     import discord
     from bot import __main__ as entry
-    from bot.client import GffBot
+    from bot.client import HallBot
 
     async def login(self, token):
         raise discord.LoginFailure("Improper token has been passed.")
 
-    GffBot.login = login
+    HallBot.login = login
     sys.exit(entry.main())
     """
 )
@@ -202,7 +202,7 @@ STAND_IN = textwrap.dedent(
     """
     import asyncio, sys
     from bot import __main__ as entry
-    from bot.client import GffBot
+    from bot.client import HallBot
 
     async def login(self, token):
         pass
@@ -212,7 +212,7 @@ STAND_IN = textwrap.dedent(
         while not self.is_closed():
             await asyncio.sleep(0.01)
 
-    GffBot.login, GffBot.connect = login, connect
+    HallBot.login, HallBot.connect = login, connect
     sys.exit(entry.main())
     """
 )

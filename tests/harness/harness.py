@@ -19,7 +19,7 @@ from typing import Any
 import discord
 from discord.webhook.async_ import AsyncWebhookAdapter
 
-from bot.client import GffBot
+from bot.client import HallBot
 from bot.settings import Settings
 from bot.tables import ManualScheduler
 from tests.harness import payloads
@@ -81,7 +81,7 @@ class Harness:
             users=self.users,
         )
         self.errors = ErrorLog()
-        self.bot: GffBot | None = None
+        self.bot: HallBot | None = None
         self._tasks: TaskTracker | None = None
         self._originals: list[tuple[type, str, Any]] = []
 
@@ -110,9 +110,9 @@ class Harness:
 
     async def _boot(self) -> None:
         if self.extensions is None:
-            self.bot = GffBot(self.settings, scheduler=self.scheduler)
+            self.bot = HallBot(self.settings, scheduler=self.scheduler)
         else:
-            self.bot = GffBot(self.settings, self.extensions, scheduler=self.scheduler)
+            self.bot = HallBot(self.settings, self.extensions, scheduler=self.scheduler)
         # login runs the real setup_hook: extensions load and commands sync, as in production.
         with self._tasks.dispatching():
             await self.bot.login("harness-token")
