@@ -80,11 +80,16 @@ def run() -> list[Row]:
     rows.append(Row("engine: check + apply per action, 3 players", _per_action(2_000, 3), "µs"))
     rows.append(Row("engine: tonk random hands/s, 3 players (5,000, in process)",
                     _game_rate("tonk", 5_000, 3), "hands/s"))
+    rows.append(Row("engine: gops random games/s, 3 players (5,000, in process)",
+                    _game_rate("gops", 5_000, 3), "games/s"))
+    rows.append(Row("engine: auction random games/s, 3 players (500, in process)",
+                    _game_rate("auction", 500, 3), "games/s"))
     return rows
 
 
 def _game_rate(game_id: str, hands: int, players: int) -> float:
-    """Random hands/s of a registered game, as `engine.simulate --game` plays them."""
+    """Random hands (or whole games, for Gops and the auction) per second of a registered
+    game, as `engine.simulate --game` plays them."""
     started = time.perf_counter()
     simulate(hands, players, 1, game_id)
     return hands / (time.perf_counter() - started)

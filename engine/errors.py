@@ -15,6 +15,7 @@ CODES = frozenset(
         "invalid_hit",
         "no_such_spread",
         "incomplete",
+        "illegal_play",  # G3.6: a play the rules forbid, the rule named in the message
         "hit_locked",  # TONK-4.2
     }
 )

@@ -30,9 +30,11 @@ def commitment(deck: Sequence[Card], salt: str) -> str:
 
 
 def record_text(record: dict) -> str | None:
-    """The committed text of a finished hand's record, or None if it lacks a deck or salt."""
+    """The committed text of a finished hand's record, or None if it lacks a deck or salt.
+    A record of several deals (`decks`, G3.2) commits to its packs one after another."""
     try:
-        return committed_text([C.parse(code) for code in record["deck"]], record["salt"])
+        codes = record["deck"] if "deck" in record else [c for d in record["decks"] for c in d]
+        return committed_text([C.parse(code) for code in codes], record["salt"])
     except (KeyError, TypeError, ValueError):
         return None
 

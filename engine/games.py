@@ -6,12 +6,14 @@ simulate, the tournament and the table service find a game here.
 
 from __future__ import annotations
 
+from engine.auction.game import AUCTION
 from engine.errors import EngineError
 from engine.game import Game
 from engine.gff.game import GFF
+from engine.gops.game import GOPS
 from engine.tonk.game import TONK
 
-GAMES: dict[str, Game] = {game.info.id: game for game in (GFF, TONK)}
+GAMES: dict[str, Game] = {game.info.id: game for game in (GFF, TONK, GOPS, AUCTION)}
 
 
 def get(game_id: object) -> Game:

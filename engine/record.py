@@ -46,6 +46,14 @@ class HandRecord:
     actions: tuple[Any, ...] = ()  # Action values, or raw dicts not yet parsed
     salt: str | None = None  # of the deck commitment (engine/fairness.py), if one was shown
     options: dict[str, Any] = field(default_factory=dict)  # the table options the page allows
+    # G3.2: a game of several deals or rounds (GameInfo.deals_per_game > 1) records one
+    # pack per deal here instead of `deck`, which is then empty.
+    decks: tuple[tuple[Card, ...], ...] = ()
+
+    @property
+    def committed_cards(self) -> tuple[Card, ...]:
+        """What the deck commitment covers: the deck, or every pack of `decks` in order."""
+        return self.deck or tuple(card for pack in self.decks for card in pack)
 
     def to_json(self) -> dict:
         data: dict[str, Any] = {
@@ -59,12 +67,15 @@ class HandRecord:
             data["options"] = dict(self.options)
         if self.carry:
             data["carry"] = dict(self.carry)
-        data["deck"] = [C.code(c) for c in self.deck]
+        if self.decks:
+            data["decks"] = [[C.code(c) for c in pack] for pack in self.decks]
+        else:
+            data["deck"] = [C.code(c) for c in self.deck]
         data["actions"] = [a.to_json() if hasattr(a, "to_json") else a for a in self.actions]
         if self.salt is not None:
             # Replaying ignores these; they let anyone check the deck commitment.
             data["salt"] = self.salt
-            data["commitment"] = commitment(self.deck, self.salt)
+            data["commitment"] = commitment(self.committed_cards, self.salt)
         return data
 
 
@@ -112,7 +123,8 @@ def parse_record(data: Any, *, games: Sequence[str] | None = None) -> HandRecord
 
 
 def _require(data: dict, info: GameInfo) -> None:
-    names = ["stake", "seats", "dealer", "deck", "actions"]
+    cards = "deck" if info.deals_per_game == 1 else "decks"  # G3.2
+    names = ["stake", "seats", "dealer", cards, "actions"]
     if not info.has_dealer:
         names.remove("dealer")
     for name in names:
@@ -133,7 +145,10 @@ def parse_common(data: Any, info: GameInfo) -> HandRecord:
         dealer = data["dealer"]
         if not isinstance(dealer, str) or dealer not in ids:
             raise _bad(f"the dealer {dealer!r} is not one of the seats")
-    deck = _parse_deck(data["deck"], info.pack)
+    if info.deals_per_game == 1:
+        deck, decks = _parse_deck(data["deck"], info.pack), ()
+    else:
+        deck, decks = (), _parse_decks(data["decks"], info.pack, info.deals_per_game)
     # A game whose pots never carry ignores a `carry`, as any field it does not know.
     carry = _parse_carry(data.get("carry", {}), info.carried_pots) if info.carried_pots else {}
     options = _parse_options(data.get("options", {}), info.options)
@@ -142,7 +157,9 @@ def parse_common(data: Any, info: GameInfo) -> HandRecord:
         raise _bad("actions must be a list")
     salt = data.get("salt")
     salt = salt if isinstance(salt, str) else None  # only the commitment's; replay ignores it
-    return HandRecord(info.id, stake, seats, dealer, deck, carry, tuple(actions), salt, options)
+    return HandRecord(
+        info.id, stake, seats, dealer, deck, carry, tuple(actions), salt, options, decks
+    )
 
 
 def _parse_options(raw: Any, allowed: tuple[str, ...]) -> dict[str, Any]:
@@ -195,6 +212,19 @@ def _parse_deck(raw: Any, pack: tuple[Card, ...] = C.DECK) -> tuple[Card, ...]:
             f"the deck must hold all {size} cards; missing {' '.join(map(C.code, missing))}"
         )
     return deck
+
+
+def _parse_decks(raw: Any, pack: tuple[Card, ...], count: int) -> tuple[tuple[Card, ...], ...]:
+    """G3.2: one whole pack per deal or round, `decks[0]` the first deal's."""
+    if not isinstance(raw, list) or len(raw) != count:
+        raise _bad(f"decks must be a list of {count} packs of {len(pack)} cards, one per deal")
+    packs = []
+    for i, deck in enumerate(raw):
+        try:
+            packs.append(_parse_deck(deck, pack))
+        except EngineError as exc:
+            raise _bad(f"decks[{i}]: {exc.message}") from None
+    return tuple(packs)
 
 
 def _parse_carry(raw: Any, pots: tuple[str, ...] = ("flip", "flop")) -> dict[str, int]:

@@ -43,19 +43,20 @@ def simulate(hands: int, players: int, seed: int, game_id: str = "gff") -> Count
     stacks = dict.fromkeys(ids, BUY_IN)
     carry = dict.fromkeys(info.carried_pots, 0)
     dealer_at = rng.randrange(players)
-    deck = list(info.pack)
+    packs = [list(info.pack) for _ in range(info.deals_per_game)]  # G3.2: one per deal
     act = game.simulation_action
     ended: Counter = Counter()
     for _ in range(hands):
         # Sorting by random keys is a uniform shuffle and cheaper than Fisher-Yates
         # in Python (one C sort instead of 51 calls back into the generator).
-        deck.sort(key=lambda _: rng.random())
+        for deck in packs:
+            deck.sort(key=lambda _: rng.random())
         before = sum(stacks.values()) + sum(carry.values())
         hand = game.start(
             seats=[(i, stacks[i]) for i in ids],
             stake=STAKE,
             dealer=ids[dealer_at] if info.has_dealer else None,
-            deck_or_decks=deck,
+            deck_or_decks=packs[0] if len(packs) == 1 else packs,
             carry=carry,
         )
         while hand.settlement is None:  # an attribute, not the is_over property: hot loop

@@ -64,8 +64,13 @@ def play_deal(
 ) -> list[list[SeatResult]]:
     """One deal played once per rotation of the seats; a list of seat results per hand."""
     rng = deal_rng(seed, deal)
-    deck = list(games.get(game_id).info.pack)
-    rng.shuffle(deck)
+    info = games.get(game_id).info
+    decks = []
+    for _ in range(info.deals_per_game):  # G3.2: one pack per deal of a multi-deal game
+        deck = list(info.pack)
+        rng.shuffle(deck)
+        decks.append(deck)
+    deck = decks[0] if len(decks) == 1 else decks
     seating = rng.sample(list(names), len(names))
     count = len(seating)
     ids = [f"s{i + 1}" for i in range(count)]
@@ -83,7 +88,7 @@ def play_hand(
     ids: list[str],
     playing: list[str],
     dealer: str,
-    deck: list[int],
+    deck: list[int] | list[list[int]],
     stake: int,
     rng: random.Random,
     game_id: str = "gff",
@@ -103,7 +108,7 @@ def play_hand(
     for back in game.close_carried(result.carry, _posted_by(hand.posts), ids):
         chips[back.target.removeprefix("seat:")] += back.amount
     assert sum(chips.values()) == 0, "a hand's chips must balance"
-    last = hand.actions[-1] if hand.actions else None
+    last = hand.actions[-1] if getattr(hand, "actions", None) else None
     dropper = last.seat if isinstance(last, Drop) else None
     at = ids.index(dealer)
     turn_order = ids[at + 1 :] + ids[: at + 1]  # every seat is dealt in from a full buy-in
@@ -279,7 +284,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="worker processes; the result does not depend on it")
     args = parser.parse_args(argv)
     try:
-        seats = seat_names(args.seats or DEFAULT_SEATS[args.game], args.game)
+        default = DEFAULT_SEATS.get(args.game, ",".join(reversed(games.get(args.game).strategies)))
+        seats = seat_names(args.seats or default, args.game)
     except ValueError as exc:
         parser.error(f"argument --seats: {exc}")
     report = run_tournament(args.hands, seats, args.seed, args.stake, args.jobs, args.game)

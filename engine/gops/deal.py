@@ -1,0 +1,253 @@
+"""One game of Gops (rules/gops.md) from the posts to the pot's sharing.
+
+Every dealt-in seat holds a whole suit (GOPS-1.2); each of the thirteen rounds is a
+sealed bid (G3.4): the bids are accepted in any order and the round resolves when the
+last one arrives (GOPS-2.3). Check, then apply: a refused bid changes nothing.
+"""
+
+from __future__ import annotations
+
+from engine import cards as C
+from engine.cards import Card
+from engine.chips import ChipBook, Transfer, pot_account, seat_account, split
+from engine.errors import EngineError
+from engine.fairness import commitment
+from engine.gops.actions import BID, Bid, parse_bid
+from engine.gops.info import GOPS_INFO
+from engine.gops.settlement import ALL_PRIZES, GopsSettlement
+from engine.gops.views import PrivateView, PublicView, RoundView, SeatView
+from engine.record import HandRecord
+
+ROUNDS = 13  # GOPS-2.1
+BIDDING_SUITS = (C.SPADES, C.HEARTS, C.CLUBS)  # GOPS-1.2, from the dealer's left
+POT = pot_account("pot")
+
+
+def prize_value(card: Card) -> int:
+    """GOPS-1.3: A = 1, 2-10 face value, J 11, Q 12, K 13."""
+    return C.rank(card) + 1
+
+
+class GopsDeal:
+    """The state of one game of Gops."""
+
+    info = GOPS_INFO
+
+    def __init__(self, record: HandRecord) -> None:
+        """Deal `record` (GOPS-6.2, 1.2, 3.2); its actions are not applied."""
+        self._record = record
+        self.stake = record.stake
+        self.seats = record.seats
+        self.dealer: str = record.dealer or ""
+        self.deck = record.deck
+        ids = [s.id for s in record.seats]
+        stacks = {s.id: s.stack for s in record.seats}
+        if stacks[self.dealer] < self.stake:
+            raise EngineError(
+                "bad_record", f"the dealer {self.dealer} has less than the stake: not dealt in"
+            )
+        at = ids.index(self.dealer)
+        left_of_dealer = ids[at + 1 :] + ids[: at + 1]
+        self.order = tuple(s for s in left_of_dealer if stacks[s] >= self.stake)  # GOPS-6.2
+        if not self.info.min_seats <= len(self.order) <= self.info.max_seats:
+            raise EngineError(
+                "bad_record",
+                f"{len(self.order)} players have the stake; Gops is for 2 to 6 (GOPS-1.1)",
+            )
+        self.suit_of = {seat: BIDDING_SUITS[i % 3] for i, seat in enumerate(self.order)}
+        self.hands = {
+            seat: {C.make(rank, self.suit_of[seat]) for rank in range(13)} for seat in self.order
+        }
+        self.account = {s: seat_account(s) for s in ids}
+        self.book = ChipBook({**{self.account[s]: stacks[s] for s in ids}, POT: 0})
+        for seat in self.order:
+            self.book.move(self.account[seat], POT, self.stake, "post")  # GOPS-3.2
+        self._posts = tuple(self.book.transfers)
+        self.round = 0  # rounds resolved; the prize up is deck[round]
+        self.bids: dict[str, Card] = {}  # this round's, sealed until the last arrives
+        self.rounds: list[RoundView] = []
+        self.won: dict[str, list[Card]] = {seat: [] for seat in self.order}
+        self.discarded: list[Card] = []
+        self.actions: list[Bid] = []
+        self.settlement: GopsSettlement | None = None
+        self._commitment = commitment(self.deck, record.salt) if record.salt else None
+
+    @classmethod
+    def from_record(cls, record: HandRecord) -> GopsDeal:
+        """Deal `record` and apply its actions; an error names the action that failed."""
+        deal = cls(record)
+        seat_ids = [s.id for s in record.seats]
+        for index, raw in enumerate(record.actions):
+            try:
+                deal.apply(parse_bid(raw, index, seat_ids))
+            except EngineError as exc:
+                raise exc.at(index) from None
+        return deal
+
+    # -- the protocol ---------------------------------------------------------------
+
+    @property
+    def seq(self) -> int:
+        return len(self.actions)
+
+    @property
+    def is_over(self) -> bool:
+        return self.settlement is not None
+
+    @property
+    def commitment(self) -> str | None:
+        return self._commitment
+
+    @property
+    def posts(self) -> tuple[Transfer, ...]:
+        return self._posts
+
+    def dealt_in(self) -> tuple[str, ...]:
+        return self.order
+
+    def to_act(self) -> tuple[str, ...]:
+        """Every dealt-in seat that has not bid this round (G3.4)."""
+        if self.settlement is not None:
+            return ()
+        return tuple(seat for seat in self.order if seat not in self.bids)
+
+    def seat_seq(self, seat: str) -> int:
+        """Changes only with this seat's own bid or the round's end (engine/game.py)."""
+        return 2 * self.round + (seat in self.bids)
+
+    def legal_actions(self, seat: str) -> tuple[str, ...]:
+        return (BID,) if seat in self.to_act() else ()
+
+    def check(self, action: Bid) -> None:
+        """GOPS-6.5, in this order: wrong_phase, not_your_turn, card_not_in_hand."""
+        if not isinstance(action, Bid):
+            raise EngineError("bad_record", "the only action in Gops is a bid (GOPS-6.3)")
+        seat, card = action
+        if self.settlement is not None:
+            raise EngineError("wrong_phase", "the game is over: all 13 prizes are played")
+        if seat not in self.hands:
+            raise EngineError("not_your_turn", f"{seat} is not dealt in to this game")
+        if seat in self.bids:
+            raise EngineError(
+                "not_your_turn", f"{seat} has already bid this round; a bid is final (GOPS-2.2)"
+            )
+        if card not in self.hands[seat]:
+            suit = self.suit_of[seat]
+            if C.suit(card) != suit:
+                why = f"{seat} bids with {C.SUIT_NAMES[suit]} only (GOPS-1.2)"
+            else:
+                why = f"{seat} has already played it (GOPS-2.4)"
+            raise EngineError("card_not_in_hand", f"{C.label(card)} is not in hand: {why}")
+
+    def apply(self, action: Bid) -> None:
+        self.check(action)
+        self.actions.append(action)
+        self.bids[action.seat] = action.card
+        self.hands[action.seat].discard(action.card)
+        if len(self.bids) == len(self.order):
+            self._reveal()
+
+    def timeout_action(self, seat: str) -> Bid:
+        """GOPS-5.1: on time-out the bot bids the player's lowest card."""
+        if seat not in self.to_act():
+            raise ValueError(f"{seat} has no bid to make")
+        return Bid(seat, min(self.hands[seat], key=C.rank))
+
+    def record(self) -> HandRecord:
+        r = self._record
+        return HandRecord(
+            r.game, r.stake, r.seats, r.dealer, r.deck, {}, tuple(self.actions), r.salt, {}
+        )
+
+    def cards_in_play(self) -> list[Card]:
+        """The prize pile's 13 diamonds where they now are: face down or up, won, or
+        discarded. The bidding hands are whole suits fixed by seat (GOPS-1.2), not dealt
+        from the record's deck, and may repeat codes across two packs."""
+        places = list(self.deck[self.round :]) + self.discarded
+        for pile in self.won.values():
+            places += pile
+        return places
+
+    # -- the rules --------------------------------------------------------------------
+
+    def _reveal(self) -> None:
+        """GOPS-2.3, 2.4: the single highest card wins the prize; a tie for highest
+        discards it, whatever the lower bids."""
+        prize = self.deck[self.round]
+        top = max(C.rank(card) for card in self.bids.values())
+        highest = [seat for seat in self.order if C.rank(self.bids[seat]) == top]
+        winner = highest[0] if len(highest) == 1 else None
+        bids = tuple((seat, self.bids[seat]) for seat in self.order)
+        self.rounds.append(RoundView(prize, bids, winner))
+        if winner is None:
+            self.discarded.append(prize)
+        else:
+            self.won[winner].append(prize)
+        self.bids = {}
+        self.round += 1
+        if self.round == ROUNDS:
+            self._settle()  # GOPS-2.6
+
+    def scores(self) -> dict[str, int]:
+        """GOPS-3.1: the sum of the values of the prizes won."""
+        return {seat: sum(map(prize_value, self.won[seat])) for seat in self.order}
+
+    def _settle(self) -> None:
+        """GOPS-3.3: the highest score takes the pot; ties share it, odd chips from the
+        dealer's left (G2.5); GOPS-3.4: a seat below S is eliminated."""
+        scores = self.scores()
+        best = max(scores.values())
+        sharing = [seat for seat in self.order if scores[seat] == best]
+        for seat, share in split(self.book.balances[POT], sharing):
+            self.book.move(POT, self.account[seat], share, "pot")
+        self.book.check()
+        stacks = {s.id: self.book.balances[self.account[s.id]] for s in self.seats}
+        self.settlement = GopsSettlement(
+            ended=ALL_PRIZES,
+            winners=tuple(s.id for s in self.seats if s.id in sharing),
+            stacks=stacks,
+            eliminated=tuple(s.id for s in self.seats if stacks[s.id] < self.stake),
+            net={s.id: stacks[s.id] - s.stack for s in self.seats},
+            scores={s.id: scores[s.id] for s in self.seats if s.id in scores},
+            transfers=tuple(self.book.transfers),
+        )
+
+    # -- views --------------------------------------------------------------------------
+
+    def public_view(self) -> PublicView:
+        scores = self.scores()
+        over = self.settlement is not None
+        return PublicView(
+            stake=self.stake,
+            dealer=self.dealer,
+            seats=tuple(
+                SeatView(
+                    id=s.id,
+                    stack=self.book.balances[self.account[s.id]],
+                    dealt_in=s.id in self.hands,
+                    suit=self.suit_of.get(s.id),
+                    cards=len(self.hands.get(s.id, ())),
+                    has_bid=s.id in self.bids,
+                    score=scores.get(s.id, 0),
+                    won=tuple(self.won.get(s.id, ())),
+                )
+                for s in self.seats
+            ),
+            prize=None if over else self.deck[self.round],
+            round=self.round + 1,
+            prizes_left=max(ROUNDS - self.round - 1, 0),
+            rounds=tuple(self.rounds),
+            discarded=tuple(self.discarded),
+            pot=self.book.balances[POT],
+            seq=self.seq,
+            ended=self.settlement.ended if over else None,
+        )
+
+    def private_view(self, seat: str) -> PrivateView:
+        return PrivateView(
+            seat=seat,
+            hand=tuple(sorted(self.hands.get(seat, ()), key=C.rank)),
+            bid=self.bids.get(seat),
+            legal=self.legal_actions(seat),
+            public=self.public_view(),
+        )
