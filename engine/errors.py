@@ -16,6 +16,10 @@ CODES = frozenset(
         "no_such_spread",
         "incomplete",
         "hit_locked",  # TONK-4.2
+        "bet_limit",  # FARO-4.7
+        "short_stack",  # FARO-4.7
+        "dead_rank",  # FARO-4.6
+        "no_such_bet",  # FARO-4.8
     }
 )
 
