@@ -16,6 +16,7 @@ CODES = frozenset(
         "no_such_spread",
         "incomplete",
         "hit_locked",  # TONK-4.2
+        "illegal_play",  # G3.6: a play the rules forbid, the rule named in the message
         "bet_limit",  # FARO-4.7
         "short_stack",  # FARO-4.7
         "dead_rank",  # FARO-4.6

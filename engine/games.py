@@ -7,11 +7,12 @@ simulate, the tournament and the table service find a game here.
 from __future__ import annotations
 
 from engine.errors import EngineError
+from engine.farmer.game import FARMER
 from engine.game import Game
 from engine.gff.game import GFF
 from engine.tonk.game import TONK
 
-GAMES: dict[str, Game] = {game.info.id: game for game in (GFF, TONK)}
+GAMES: dict[str, Game] = {game.info.id: game for game in (GFF, TONK, FARMER)}
 
 
 def get(game_id: object) -> Game:
