@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from engine.errors import EngineError
 from engine.farmer.game import FARMER
+from engine.faro.game import FARO
 from engine.game import Game
 from engine.gff.game import GFF
 from engine.tonk.game import TONK
 
-GAMES: dict[str, Game] = {game.info.id: game for game in (GFF, TONK, FARMER)}
+GAMES: dict[str, Game] = {game.info.id: game for game in (GFF, TONK, FARMER, FARO)}
 
 
 def get(game_id: object) -> Game:
