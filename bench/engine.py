@@ -78,6 +78,10 @@ def run() -> list[Row]:
     rows.append(Row("engine: check + apply per action, 3 players", _per_action(2_000, 3), "µs"))
     rows.append(Row("engine: tonk random hands/s, 3 players (5,000, in process)",
                     _game_rate("tonk", 5_000, 3), "hands/s"))
+    rows.append(Row("engine: farmer random deals/s, 5 players (5,000, in process)",
+                    _game_rate("farmer", 5_000, 5), "deals/s"))
+    rows.append(Row("engine: faro random deals/s, 4 players (1,000, in process)",
+                    _game_rate("faro", 1_000, 4), "deals/s"))
     return rows
 
 

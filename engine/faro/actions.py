@@ -162,7 +162,10 @@ def parse_action(raw: Any, index: int, seat_ids: Sequence[str]) -> FaroAction:
         copper = _copper(raw, index)
         return Bet(seat, parse_on(raw["on"], copper, index), _amount(raw, index))
     if kind == CALL_DO:
-        return Call(seat, parse_order(raw.get("order"), index), _amount(raw, index))
+        order = parse_order(raw.get("order"), index)
+        # A coppered call is read, then refused as a rule (FARO-6.1: no copper).
+        order = order._replace(copper=_copper(raw, index))
+        return Call(seat, order, _amount(raw, index))
     if kind == REMOVE:
         if ("on" in raw) == ("order" in raw):
             raise _bad('remove needs either "on" (and "copper") or "order"', index)

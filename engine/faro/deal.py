@@ -188,6 +188,8 @@ class FaroDeal:
         if self.turns != TURNS - 1:
             raise EngineError("wrong_phase", "the turn is called only before the last turn "
                               "(FARO-3.3)")
+        if call.position.copper:
+            raise EngineError("illegal_play", "a call cannot be coppered (FARO-6.1)")
         left = self.ranks_left()
         if len(set(left)) == 1:
             raise EngineError("illegal_play", "the three cards left are of one rank: no call "

@@ -156,6 +156,12 @@ def test_faro_6_1_a_call_must_order_the_three_cards_left():
         "message": "a call orders the three cards left, 7 9 K (FARO-6.1)"}
 
 
+def test_faro_6_1_a_call_cannot_be_coppered():
+    actions = [*ready("ann", rounds=24), {"seat": "ann", "do": "call", "order": ["9", "K", "7"],
+                                         "amount": 10, "copper": True}]
+    assert error(faro(ANN, actions, bottom="9S KS 7S"))["code"] == "illegal_play"
+
+
 def test_faro_6_1_a_call_can_be_removed_by_its_order():
     actions = [*ready("ann", rounds=24),
                {"seat": "ann", "do": "call", "order": ["9", "K", "7"], "amount": 10},
