@@ -93,6 +93,8 @@ class FaroDeal:
         self.ready: set[str] = set()
         self.left: set[str] = set()
         self.turns = 0  # turns dealt; the betting round is turns + 1
+        # FARO-1.4, the casekeeper: rank -> cards of it still to come, the hoc included.
+        self.to_come = Counter(faro_rank(card) for card in self.deck[1:])
         self.acted = dict.fromkeys(self.ids, 0)
         self.actions: list[FaroAction] = []
         self.settlement: FaroSettlement | None = None
@@ -176,8 +178,7 @@ class FaroDeal:
                 "illegal_play", "a combination bet covers 2 to 4 different ranks (FARO-4.2)"
             )
         if position.kind in (CARD, COMBO):
-            left = Counter(self.ranks_left())
-            dead = [r for r in position.ranks if not left[r]]
+            dead = [r for r in position.ranks if not self.to_come[r]]
             if dead:
                 raise EngineError(
                     "dead_rank", f"every {rank_code(dead[0])} is already out (FARO-4.6)"
@@ -262,6 +263,8 @@ class FaroDeal:
         self.turns += 1
         t = self.turns
         losing, winning = faro_rank(self.deck[2 * t - 1]), faro_rank(self.deck[2 * t])
+        self.to_come[losing] -= 1
+        self.to_come[winning] -= 1
         for (seat, position), amount in list(self.bets.items()):
             if position.kind != CALL:
                 self._settle_bet(seat, position, amount, outcome(position, losing, winning))
@@ -328,7 +331,7 @@ class FaroDeal:
     def public_view(self) -> PublicView:
         over = self.settlement is not None
         t = self.turns
-        counts = Counter(self.ranks_left()) if not over else Counter()
+        counts = self.to_come if not over else Counter()
         return PublicView(
             stake=self.stake,
             max_bet=self.max_bet,

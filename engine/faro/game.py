@@ -95,8 +95,10 @@ class FaroGame:
             return Leave(seat)
         if roll < 0.5:
             return Ready(seat)
-        left = deal.ranks_left()
-        bet = Bet(seat, Position(CARD, (rng.choice(left),), rng.random() < 0.3), deal.stake)
+        rank = rng.randint(1, 13)
+        if not deal.to_come[rank]:
+            return Ready(seat)
+        bet = Bet(seat, Position(CARD, (rank,), rng.random() < 0.3), deal.stake)
         try:
             deal.check(bet)
         except EngineError:
