@@ -84,6 +84,10 @@ def run() -> list[Row]:
                     _game_rate("gops", 5_000, 3), "games/s"))
     rows.append(Row("engine: auction random games/s, 3 players (500, in process)",
                     _game_rate("auction", 500, 3), "games/s"))
+    rows.append(Row("engine: farmer random deals/s, 5 players (5,000, in process)",
+                    _game_rate("farmer", 5_000, 5), "deals/s"))
+    rows.append(Row("engine: faro random deals/s, 4 players (1,000, in process)",
+                    _game_rate("faro", 1_000, 4), "deals/s"))
     return rows
 
 

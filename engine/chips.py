@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+HOUSE = "house"  # the bank's account in banking games (G2.7)
+
 
 def seat_account(seat_id: str) -> str:
     return "seat:" + seat_id
@@ -44,19 +46,28 @@ class ConservationError(AssertionError):
 
 
 class ChipBook:
-    """Balances of one hand's accounts; chips only ever move between them."""
+    """Balances of one hand's accounts; chips only ever move between them.
 
-    __slots__ = ("balances", "transfers", "_total")
+    With `house=True` (banking games, G2.7) the book also holds the `house` account,
+    opened at 0, which may go below zero: what it pays out is minted by the ledger and
+    what it takes in is burned, so its balance is the house's net for the hand and the
+    total over all accounts, the house included, still never changes.
+    """
 
-    def __init__(self, opening: dict[str, int]) -> None:
+    __slots__ = ("balances", "transfers", "_total", "_bank")
+
+    def __init__(self, opening: dict[str, int], *, house: bool = False) -> None:
         self.balances = dict(opening)
+        self._bank = HOUSE if house else None
+        if house:
+            self.balances[HOUSE] = 0
         self.transfers: list[Transfer] = []
-        self._total = sum(opening.values())
+        self._total = sum(self.balances.values())
 
     def move(self, source: str, target: str, amount: int, reason: str) -> None:
         if amount == 0:
             return
-        if amount < 0 or self.balances[source] < amount:
+        if amount < 0 or (self.balances[source] < amount and source != self._bank):
             raise ConservationError(f"{source} cannot pay {amount} ({reason})")
         self.balances[source] -= amount
         self.balances[target] += amount  # every account is opened with the book
@@ -67,12 +78,19 @@ class ChipBook:
     def check(self) -> None:
         """GFF-7.3: nothing negative, and the total never changes."""
         balances = self.balances
-        if min(balances.values()) < 0:
-            account = next(a for a, balance in balances.items() if balance < 0)
-            raise ConservationError(f"{account} is negative: {balances[account]}")
+        negative = [a for a, balance in balances.items() if balance < 0 and a != self._bank]
+        if negative:
+            raise ConservationError(f"{negative[0]} is negative: {balances[negative[0]]}")
         total = sum(balances.values())
         if total != self._total:
             raise ConservationError(f"chips changed from {self._total} to {total}")
+
+
+def house_net(transfers: Sequence[Transfer]) -> int:
+    """What the house won over `transfers` (G2.7): taken in minus paid out."""
+    return sum(t.amount for t in transfers if t.target == HOUSE) - sum(
+        t.amount for t in transfers if t.source == HOUSE
+    )
 
 
 def split(amount: int, winners_in_order: Sequence[str]) -> list[tuple[str, int]]:

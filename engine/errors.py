@@ -17,6 +17,10 @@ CODES = frozenset(
         "incomplete",
         "illegal_play",  # G3.6: a play the rules forbid, the rule named in the message
         "hit_locked",  # TONK-4.2
+        "bet_limit",  # FARO-4.7
+        "short_stack",  # FARO-4.7
+        "dead_rank",  # FARO-4.6
+        "no_such_bet",  # FARO-4.8
     }
 )
 

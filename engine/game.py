@@ -28,10 +28,10 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from engine.cards import Card
-from engine.chips import Transfer
+from engine.chips import HOUSE, Transfer
 from engine.record import HandRecord
 
-HOUSE = "house"  # the bank's account in banking games (G2.7)
+__all__ = ["HOUSE", "Deal", "Game", "GameInfo", "Settlement", "Strategy"]
 
 
 @dataclass(frozen=True)
@@ -202,6 +202,13 @@ class Game(Protocol):
         it carried; `seated`, the seats still at the table, clockwise; `dealer`, the last
         deal's. A `seat:<id>` target is that player's bankroll: the table is closing."""
         ...
+
+    # Optional: a game whose page draws its first dealer by a rule of its own (Farmer's
+    # 6 of hearts, FARMER-2.4) also has
+    #     first_dealer(self, seats: Sequence[str], deck: Sequence[Card], start: int) -> str
+    # the seat that rule picks when `deck` (a shuffled pack) is dealt face up round
+    # `seats` (clockwise) from `seats[start]`. A game without it leaves the choice to
+    # the table (a random seat).
 
     def simulation_action(self, deal: Deal, rng: random.Random) -> Any:
         """A random legal action for a seat that may act, read from the whole state: the

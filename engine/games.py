@@ -8,12 +8,16 @@ from __future__ import annotations
 
 from engine.auction.game import AUCTION
 from engine.errors import EngineError
+from engine.farmer.game import FARMER
+from engine.faro.game import FARO
 from engine.game import Game
 from engine.gff.game import GFF
 from engine.gops.game import GOPS
 from engine.tonk.game import TONK
 
-GAMES: dict[str, Game] = {game.info.id: game for game in (GFF, TONK, GOPS, AUCTION)}
+GAMES: dict[str, Game] = {
+    game.info.id: game for game in (GFF, TONK, FARMER, FARO, GOPS, AUCTION)
+}
 
 
 def get(game_id: object) -> Game:

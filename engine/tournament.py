@@ -24,7 +24,7 @@ from multiprocessing import Pool
 
 from engine import games
 from engine.actions import Drop
-from engine.chips import Transfer
+from engine.chips import Transfer, house_net
 
 STAKE = 10
 BUY_IN_STAKES = 20  # the default buy-in (GFF-8)
@@ -105,9 +105,10 @@ def play_hand(
         hand.apply(players[seat](hand.private_view(seat), rngs[seat]))
     result = hand.settlement
     chips = dict(result.net)
-    for back in game.close_carried(result.carry, _posted_by(hand.posts), ids):
+    for back in game.close_carried(result.carry, _posted_by(hand.posts), ids, dealer):
         chips[back.target.removeprefix("seat:")] += back.amount
-    assert sum(chips.values()) == 0, "a hand's chips must balance"
+    # In a banking game (G2.7) the house is the other side of every chip won or lost.
+    assert sum(chips.values()) + house_net(result.transfers) == 0, "a hand's chips must balance"
     last = hand.actions[-1] if getattr(hand, "actions", None) else None
     dropper = last.seat if isinstance(last, Drop) else None
     at = ids.index(dealer)
@@ -240,7 +241,12 @@ def render(
     return "\n".join(lines)
 
 
-DEFAULT_SEATS = {"gff": "sharp,easy,random", "tonk": "easy,random"}
+DEFAULT_SEATS = {
+    "gff": "sharp,easy,random",
+    "tonk": "easy,random",
+    "farmer": "easy,random",
+    "faro": "easy,random",
+}
 
 
 def seat_names(text: str, game_id: str) -> list[str]:

@@ -1,0 +1,6 @@
+"""Farmer (rules/farmer.md): hit towards 16 for the farm, a pot that carries from deal to deal."""
+
+from engine.farmer.deal import FarmerDeal
+from engine.farmer.settlement import FarmerSettlement
+
+__all__ = ["FarmerDeal", "FarmerSettlement"]
