@@ -500,8 +500,11 @@ class TableService:
                 await self.store.set_away(table.id, user_id, False)
             await self._commit(table, action)
 
-    async def _commit(self, table: LiveTable, action: Any) -> None:
-        """Apply a checked action, store it (with the settlement if it ends the hand)."""
+    async def _commit(self, table: LiveTable, action: Any, *, stand_ins: bool = True) -> None:
+        """Apply a checked action, store it (with the settlement if it ends the hand).
+
+        With `stand_ins`, seats that left or are away are then played; the stand-in loop
+        itself passes False, so a long run of stand-in moves is a loop, not a recursion."""
         running = table.running
         assert running is not None
         hand = running.hand
@@ -519,9 +522,11 @@ class TableService:
             # The store did not take it: the hand goes back to what the store holds.
             table.running = await self.store.running_hand(table.id)
             raise
-        await self._after_action(table, turn_began=now)
+        await self._after_action(table, turn_began=now, stand_ins=stand_ins)
 
-    async def _after_action(self, table: LiveTable, turn_began: float) -> None:
+    async def _after_action(
+        self, table: LiveTable, turn_began: float, *, stand_ins: bool = True
+    ) -> None:
         """Settle an ended hand, or run a clock for each seat that must act now: one seat
         in a turn game, several for sealed choices, each timing out on its own."""
         hand = table.hand
@@ -548,7 +553,8 @@ class TableService:
                 move = partial(self._computer_moves, table, seat, hand.seat_seq(seat))
                 self.scheduler.call_later(PAUSE_SECONDS, f"computer:{table.id}:{seat}", move)
         await self.listener.table_changed(table)
-        await self._play_stand_ins(table)
+        if stand_ins:
+            await self._play_stand_ins(table)
 
     def _stop_clocks(self, table: LiveTable, seats: Sequence[str]) -> None:
         for seat in seats:
@@ -562,7 +568,7 @@ class TableService:
             seat = next((s for s in hand.to_act() if self._stands_in_for(table, s)), None)
             if seat is None:
                 return
-            await self._commit(table, hand.timeout_action(seat))
+            await self._commit(table, hand.timeout_action(seat), stand_ins=False)
 
     @staticmethod
     def _stands_in_for(table: LiveTable, seat: str) -> bool:

@@ -93,3 +93,17 @@ async def test_the_auction_at_a_table_times_out_one_bidder_alone_and_plays_five_
     stored = await service.store.hand_by_number(table.id, number)
     assert replay(json.loads(json.dumps(stored.record))) == stored.result
     assert stored.result["ended"] == "five_rounds" and len(stored.result["rounds"]) == 5
+
+
+async def test_an_auction_of_players_who_are_both_away_is_played_out_in_a_loop(service):
+    # Hundreds of stand-in bids in a row: each is committed by the stand-in loop, which
+    # must not recurse through every commit (Python's stack would not hold a game).
+    table = await table_of(service, "auction")
+    table.away |= {ANN, BOB}
+    async with table.lock:
+        await service._play_stand_ins(table)
+    assert table.last_result is not None and table.last_result[1].ended == "five_rounds"
+    number, _ = table.last_result
+    stored = await service.store.hand_by_number(table.id, number)
+    assert replay(json.loads(json.dumps(stored.record))) == stored.result
+    assert all(g.holds for g in await service.store.conservation(GUILD))
