@@ -4,61 +4,24 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
 
+from engine.base import BaseGame
 from engine.cards import Card
 from engine.chips import Transfer, pot_account, seat_account, split
-from engine.errors import EngineError
 from engine.farmer.actions import HIT, STAY, FarmerAction, parse_action
 from engine.farmer.deal import FarmerDeal
 from engine.farmer.info import FARM, FARMER_INFO, SIX_OF_HEARTS
 from engine.farmer.strategy import STRATEGIES
-from engine.record import HandRecord, SeatRecord, parse_common
 
 
-class FarmerGame:
+class FarmerGame(BaseGame):
+    """FARMER-8's record with `carry.farm`; a seat below 2S is out (FARMER-2.3), as
+    BaseGame has it. The farmer is found, and passes on, by the page's own rules."""
+
     info = FARMER_INFO
     strategies = STRATEGIES
-
-    def parse_record(self, data: Any) -> HandRecord:
-        return parse_common(data, self.info)  # FARMER-8; `options` must be {} (7)
-
-    def deal(self, record: HandRecord) -> FarmerDeal:
-        return FarmerDeal(record)
-
-    def replay(self, record: HandRecord) -> FarmerDeal:
-        deal = FarmerDeal(record)
-        seat_ids = [s.id for s in record.seats]
-        for index, raw in enumerate(record.actions):
-            try:
-                deal.apply(parse_action(raw, index, seat_ids))
-            except EngineError as exc:
-                raise exc.at(index) from None
-        return deal
-
-    def start(
-        self,
-        *,
-        seats: Sequence[tuple[str, int]],
-        stake: int,
-        dealer: str | None,
-        deck_or_decks: Sequence[Card],
-        carry: Mapping[str, int] | None = None,
-        options: Mapping[str, Any] | None = None,
-        salt: str | None = None,
-    ) -> FarmerDeal:
-        if dealer is None:
-            raise EngineError("bad_record", "a Farmer deal has a farmer (FARMER-2.4)")
-        record = HandRecord(
-            game="farmer",
-            stake=stake,
-            seats=tuple(SeatRecord(i, s) for i, s in seats),
-            dealer=dealer,
-            deck=tuple(deck_or_decks),
-            carry={FARM: (carry or {}).get(FARM, 0)},
-            salt=salt,
-        )
-        return FarmerDeal(record)
+    deal_type = FarmerDeal
+    parse_action = staticmethod(parse_action)
 
     def first_dealer(self, seats: Sequence[str], deck: Sequence[Card], start: int) -> str:
         """FARMER-2.4: `deck` dealt face up round `seats` from `seats[start]`; the 6♥ makes
@@ -75,9 +38,6 @@ class FarmerGame:
             return last
         later = [p for p in sorted(positions) if p > last]
         return later[0] if later else min(positions)
-
-    def is_eliminated(self, stack: int, stake: int) -> bool:
-        return stack < FARMER_INFO.min_stack(stake)  # FARMER-2.3
 
     def close_carried(
         self,

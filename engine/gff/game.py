@@ -3,55 +3,25 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
-from engine.cards import Card
+from engine.base import BaseGame
 from engine.chips import Transfer, pot_account, seat_account
-from engine.errors import EngineError
-from engine.gff import posting
 from engine.gff.hand import GffHand
 from engine.gff.info import GFF_INFO
-from engine.record import HandRecord, parse_common
+from engine.record import parse_action
 from engine.rummy.simulation import random_action
 from engine.strategies import STRATEGIES
 
 
-class GffGame:
+class GffGame(BaseGame):
+    """The deal passes left (GFF-2.8) and a seat below two stakes is out (GFF-2.6), as
+    BaseGame has them; carried flip and flop chips go back to who posted them."""
+
     info = GFF_INFO
     strategies = STRATEGIES  # random, easy, sharp (engine/strategies/)
+    deal_type = GffHand
+    parse_action = staticmethod(parse_action)
     simulation_action = staticmethod(random_action)
-
-    def parse_record(self, data: Any) -> HandRecord:
-        return parse_common(data, self.info)
-
-    def deal(self, record: HandRecord) -> GffHand:
-        return GffHand(record)
-
-    def replay(self, record: HandRecord) -> GffHand:
-        return GffHand.from_record(record)
-
-    def start(
-        self,
-        *,
-        seats: Sequence[tuple[str, int]],
-        stake: int,
-        dealer: str | None,
-        deck_or_decks: Sequence[Card],
-        carry: Mapping[str, int] | None = None,
-        options: Mapping[str, Any] | None = None,
-        salt: str | None = None,
-    ) -> GffHand:
-        if dealer is None:
-            raise EngineError("bad_record", "a GFF hand has a dealer")
-        return GffHand.start(
-            seats=seats, stake=stake, dealer=dealer, deck=deck_or_decks, carry=carry, salt=salt
-        )
-
-    def next_dealer(self, positions: list[int], last: int | None) -> int | None:
-        return posting.next_dealer(positions, last)  # GFF-2.8
-
-    def is_eliminated(self, stack: int, stake: int) -> bool:
-        return posting.is_eliminated(stack, stake)  # GFF-2.6
 
     def close_carried(
         self,

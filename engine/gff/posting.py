@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.rummy.table import next_dealer  # GFF-2.8, shared with Tonk
+from engine.base import pass_left as next_dealer  # GFF-2.8: the deal passes left
 
 __all__ = [
     "FLIP", "FLOP", "GAME", "POTS", "is_all_in", "is_eliminated", "next_dealer", "pots_to_post",

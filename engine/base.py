@@ -1,0 +1,116 @@
+"""What the games of the hall share as `Game` objects (engine/game.py).
+
+A game's `game.py` subclasses `BaseGame`, names its info, its deal's type, its action
+parser and its strategies, and writes only what its page makes its own: a record field
+the page adds, a dealer found by a rule, carried chips that go somewhere at a close.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
+
+from engine.cards import Card
+from engine.chips import Transfer
+from engine.errors import EngineError
+from engine.game import Deal, GameInfo, Strategy
+from engine.record import HandRecord, SeatRecord, parse_common
+
+
+def pass_left(dealt_in: list[int], last: int | None) -> int | None:
+    """The deal passes left (G2.1, GFF-2.8): the position of the next dealer, or None when
+    the first one is to be drawn.
+
+    `dealt_in` holds the clockwise positions of the seats that can be dealt in, and
+    `last` the position of the last dealer, who may have left since: the deal passes
+    to the next dealt-in seat on the left of where that dealer sat.
+    """
+    if last is None:
+        return None  # the first dealer is chosen at random
+    later = [position for position in sorted(dealt_in) if position > last]
+    return later[0] if later else min(dealt_in)
+
+
+class BaseGame:
+    info: ClassVar[GameInfo]
+    strategies: ClassVar[Mapping[str, Callable[[], Strategy]]]
+    # The game's deal: `deal_type(record)` deals a record, its actions not applied.
+    deal_type: ClassVar[type]
+    # (raw, index, seat ids) -> the game's action; `bad_record` at that index if malformed.
+    parse_action: ClassVar[Callable[[Any, int, Sequence[str]], Any]]
+
+    def parse_record(self, data: Any) -> HandRecord:
+        return parse_common(data, self.info)
+
+    def deal(self, record: HandRecord) -> Deal:
+        return self.deal_type(record)
+
+    def replay(self, record: HandRecord) -> Deal:
+        """Deal `record` and apply its actions; an error names the action that failed."""
+        deal = self.deal(record)
+        seat_ids = [s.id for s in record.seats]
+        for index, raw in enumerate(record.actions):
+            try:
+                deal.apply(self.parse_action(raw, index, seat_ids))
+            except EngineError as exc:
+                raise exc.at(index) from None
+        return deal
+
+    def start(
+        self,
+        *,
+        seats: Sequence[tuple[str, int]],
+        stake: int,
+        dealer: str | None,
+        deck_or_decks: Sequence[Card] | Sequence[Sequence[Card]],
+        carry: Mapping[str, int] | None = None,
+        options: Mapping[str, Any] | None = None,
+        salt: str | None = None,
+    ) -> Deal:
+        """A new deal at a table, from a record of no actions yet."""
+        info = self.info
+        if info.has_dealer and dealer is None:
+            raise EngineError("bad_record", f"a deal of {info.name} has a dealer")
+        deck: tuple[Card, ...] = ()
+        decks: tuple[tuple[Card, ...], ...] = ()
+        if info.deals_per_game > 1:
+            decks = tuple(tuple(pack) for pack in deck_or_decks)  # type: ignore[arg-type]
+            if len(decks) != info.deals_per_game or any(len(p) != len(info.pack) for p in decks):
+                raise EngineError(
+                    "bad_record",
+                    f"{info.name} needs {info.deals_per_game} packs of {len(info.pack)} cards",
+                )
+        else:
+            deck = tuple(deck_or_decks)  # type: ignore[arg-type]
+        record = HandRecord(
+            game=info.id,
+            stake=stake,
+            seats=tuple(SeatRecord(i, s) for i, s in seats),
+            dealer=dealer if info.has_dealer else None,
+            deck=deck,
+            carry={pot: (carry or {}).get(pot, 0) for pot in info.carried_pots},
+            salt=salt,
+            options=dict(options or {}),
+            decks=decks,
+        )
+        return self.deal_type(record)
+
+    def next_dealer(self, positions: list[int], last: int | None) -> int | None:
+        """Who deals next: the deal passes left (G2.1); a game the house deals has none."""
+        return pass_left(positions, last) if self.info.has_dealer else None
+
+    def is_eliminated(self, stack: int, stake: int) -> bool:
+        """G2.6: below the least stack that is dealt in, after a deal."""
+        return stack < self.info.min_stack(stake)
+
+    def close_carried(
+        self,
+        carried: Mapping[str, int],
+        posted_by: Mapping[str, Mapping[str, int]],
+        seated: Sequence[str],
+        dealer: str | None = None,
+    ) -> list[Transfer]:
+        """A game whose pots never carry has nothing to hand out when a table closes."""
+        if any(carried.values()):
+            raise ValueError(f"{self.info.name} carries no chips from deal to deal")
+        return []
