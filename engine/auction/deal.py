@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine import cards as C
 from engine.auction import settlement as ending
-from engine.auction.actions import BID, Bid, parse_bid
+from engine.auction.actions import BID, Bid
 from engine.auction.info import AUCTION_INFO
 from engine.auction.settlement import AuctionSettlement, RoundResult
 from engine.auction.views import PrivateView, PublicView, Reveal, SeatView
@@ -85,18 +85,6 @@ class AuctionDeal:
             commitment(record.committed_cards, record.salt) if record.salt else None
         )
         self._start_round()
-
-    @classmethod
-    def from_record(cls, record: HandRecord) -> AuctionDeal:
-        """Deal `record` and apply its actions; an error names the action that failed."""
-        deal = cls(record)
-        seat_ids = [s.id for s in record.seats]
-        for index, raw in enumerate(record.actions):
-            try:
-                deal.apply(parse_bid(raw, index, seat_ids))
-            except EngineError as exc:
-                raise exc.at(index) from None
-        return deal
 
     # -- the protocol ---------------------------------------------------------------
 

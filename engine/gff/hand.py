@@ -30,7 +30,7 @@ from engine.gff.info import GFF_INFO
 from engine.gff.posting import FLIP, FLOP, GAME, POTS, is_all_in, is_eliminated, pots_to_post
 from engine.gff.settlement import Settlement
 from engine.gff.views import PrivateView, PublicView, SeatView, TableSpread
-from engine.record import HandRecord, SeatRecord, parse_action
+from engine.record import HandRecord, SeatRecord
 from engine.rummy.hand import HAND_SIZE, OVER, PLAYING, TURN_START, RummyHand
 from engine.spreads import has_spread
 
@@ -126,18 +126,6 @@ class GffHand(RummyHand):
             salt=salt,
         )
         return cls(record)
-
-    @classmethod
-    def from_record(cls, record: HandRecord) -> GffHand:
-        """Deal `record` and apply its actions; an error names the action that failed."""
-        hand = cls(record)
-        seat_ids = [s.id for s in record.seats]
-        for index, raw in enumerate(record.actions):
-            try:
-                hand.apply(parse_action(raw, index, seat_ids))
-            except EngineError as exc:
-                raise exc.at(index) from None
-        return hand
 
     def _carried_record(self) -> dict[str, int]:
         return dict(self.carried_in)

@@ -12,7 +12,7 @@ from engine.cards import Card
 from engine.chips import ChipBook, Transfer, pot_account, seat_account, split
 from engine.errors import EngineError
 from engine.fairness import commitment
-from engine.gops.actions import BID, Bid, parse_bid
+from engine.gops.actions import BID, Bid
 from engine.gops.info import GOPS_INFO
 from engine.gops.settlement import ALL_PRIZES, GopsSettlement
 from engine.gops.views import PrivateView, PublicView, RoundView, SeatView
@@ -71,18 +71,6 @@ class GopsDeal:
         self.actions: list[Bid] = []
         self.settlement: GopsSettlement | None = None
         self._commitment = commitment(self.deck, record.salt) if record.salt else None
-
-    @classmethod
-    def from_record(cls, record: HandRecord) -> GopsDeal:
-        """Deal `record` and apply its actions; an error names the action that failed."""
-        deal = cls(record)
-        seat_ids = [s.id for s in record.seats]
-        for index, raw in enumerate(record.actions):
-            try:
-                deal.apply(parse_bid(raw, index, seat_ids))
-            except EngineError as exc:
-                raise exc.at(index) from None
-        return deal
 
     # -- the protocol ---------------------------------------------------------------
 

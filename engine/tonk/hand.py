@@ -24,7 +24,7 @@ from engine.actions import (
 from engine.cards import Card
 from engine.chips import ChipBook, seat_account
 from engine.errors import EngineError
-from engine.record import HandRecord, SeatRecord, parse_action
+from engine.record import HandRecord, SeatRecord
 from engine.rummy.autoplay import stand_in_action
 from engine.rummy.hand import HAND_SIZE, OVER, TURN_START, RummyHand
 from engine.rummy.views import TableSpread
@@ -92,18 +92,6 @@ class TonkHand(RummyHand):
             salt=salt,
         )
         return cls(record)
-
-    @classmethod
-    def from_record(cls, record: HandRecord) -> TonkHand:
-        """Deal `record` and apply its actions; an error names the action that failed."""
-        hand = cls(record)
-        seat_ids = [s.id for s in record.seats]
-        for index, raw in enumerate(record.actions):
-            try:
-                hand.apply(parse_action(raw, index, seat_ids))
-            except EngineError as exc:
-                raise exc.at(index) from None
-        return hand
 
     # -- what may be done -------------------------------------------------------
 

@@ -12,6 +12,7 @@ from engine import cards as C
 from engine.actions import Discard, Draw, Drop, Hit, Spread
 from engine.cards import DECK
 from engine.gff.flipflop import Reveal
+from engine.gff.game import GFF
 from engine.gff.hand import GffHand
 from engine.gff.views import PrivateView, PublicView, SeatView, TableSpread
 from engine.record import parse_record
@@ -32,7 +33,7 @@ NAMES = sorted(STRATEGIES)
 
 def hand_of(hands, actions=(), stock="", seats=ABC) -> GffHand:
     """A hand dealt by cy to ann, bob, cy, with `actions` applied."""
-    return GffHand.from_record(parse_record(record(seats, "cy", hands, list(actions),
+    return GFF.replay(parse_record(record(seats, "cy", hands, list(actions),
                                                    stock=stock)))
 
 
