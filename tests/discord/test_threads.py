@@ -2,6 +2,17 @@
 
 from __future__ import annotations
 
+from engine import cards as C
+from tests.discord.table_driver import QUIET
+from tests.engine.decks import stacked_deck
+
+
+def quiet_deal(h) -> None:
+    """The next deal is one that runs: a shuffled deck can end a hand at the deal (GFF-3.3),
+    which would leave no hand to resume and move chips before the thread is deleted."""
+    deck = [C.parse(code) for code in stacked_deck(QUIET[:2])]
+    h.bot.tables.deck_source = lambda table: deck
+
 
 async def test_a_table_in_a_thread_plays_and_survives_a_restart(harness):
     h = harness
@@ -9,6 +20,7 @@ async def test_a_table_in_a_thread_plays_and_survives_a_restart(harness):
     ann, bob = h.user("ann"), h.user("bob")
     for user in (ann, bob):
         await h.slash(user, "gff join", channel=thread)
+    quiet_deal(h)
     await h.slash(ann, "gff start", channel=thread)
     table = h.bot.tables.in_channel(thread.id)
     assert table is not None and table.hand is not None
@@ -28,6 +40,7 @@ async def test_a_deleted_thread_closes_its_table_and_returns_every_chip(harness)
     ann, bob = h.user("ann"), h.user("bob")
     for user in (ann, bob):
         await h.slash(user, "gff join", channel=thread)
+    quiet_deal(h)
     await h.slash(ann, "gff start", channel=thread)
     await h.dispatch("THREAD_DELETE", {
         "id": str(thread.id), "guild_id": str(h.guild_id),
