@@ -88,6 +88,10 @@ def run() -> list[Row]:
                     _game_rate("farmer", 5_000, 5), "deals/s"))
     rows.append(Row("engine: faro random deals/s, 4 players (1,000, in process)",
                     _game_rate("faro", 1_000, 4), "deals/s"))
+    rows.append(Row("engine: pageone random games/s, 4 players (2,000, in process)",
+                    _game_rate("pageone", 2_000, 4), "games/s"))
+    rows.append(Row("engine: jackchangeit random games/s, 4 players (2,000, in process)",
+                    _game_rate("jackchangeit", 2_000, 4), "games/s"))
     return rows
 
 

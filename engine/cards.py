@@ -19,6 +19,12 @@ RANK_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
 DECK: tuple[Card, ...] = tuple(range(52))
+# G1.1: the joker, `JK`, for the games whose pack adds one (Page One, Fifty-One's
+# option). It has no suit or rank: a game that holds it tests for it first. `parse`
+# refuses it, so a game without a joker reads `JK` as a bad card code as before;
+# `parse_with_joker` reads it.
+JOKER: Card = 52
+JOKER_CODE = "JK"
 
 # GFF-1.3: ace 1, two to ten face value, court cards 10.
 VALUES: tuple[int, ...] = tuple(min(card % 13 + 1, 10) for card in DECK)
@@ -66,13 +72,24 @@ def parse(text: str) -> Card:
     return make(rank_index, suit_index)
 
 
+def parse_with_joker(text: str) -> Card:
+    """`parse`, and `JK` for the joker (G1.1)."""
+    if isinstance(text, str) and text.strip().upper() == JOKER_CODE:
+        return JOKER
+    return parse(text)
+
+
 def code(card: Card) -> str:
-    """The record form: `TH`, `AS`."""
+    """The record form: `TH`, `AS`, `JK`."""
+    if card == JOKER:
+        return JOKER_CODE
     return RANKS[card % 13] + SUITS[card // 13]
 
 
 def label(card: Card) -> str:
-    """The form people read: `10♥`, `A♠`."""
+    """The form people read: `10♥`, `A♠`, and `🃏` for the joker."""
+    if card == JOKER:
+        return "🃏"
     return RANK_NAMES[card % 13] + SUIT_SYMBOLS[card // 13]
 
 

@@ -21,6 +21,8 @@ CODES = frozenset(
         "short_stack",  # FARO-4.7
         "dead_rank",  # FARO-4.6
         "no_such_bet",  # FARO-4.8
+        "bad_reshuffle",  # G3.2: a new stock's recorded order (PAGEONE-4.6, JCI-4.8)
+        "bad_call",  # PAGEONE-4.7
     }
 )
 

@@ -53,6 +53,9 @@ class GameInfo:
     pots: tuple[str, ...] = ()  # every pot a deal may hold chips in, by name
     carried_pots: tuple[str, ...] = ()  # those that carry to the next deal ("flip", "flop")
     options: tuple[str, ...] = ()  # the `options` keys the page allows
+    # G3.2: the game rebuilds its stock from the discard pile mid-deal, in the orders its
+    # record's `reshuffles` gives (engine/restock.py)
+    reshuffles: bool = False
     default_buy_in_stakes: int = 20
 
     def min_stack(self, stake: int) -> int:
@@ -146,6 +149,15 @@ class Deal(Protocol):
     def cards_in_play(self) -> list[Card]:
         """Every card of the deal where it now is; a simulation checks it is the pack."""
         ...
+
+    # Optional: a deal of a game that rebuilds its stock mid-deal (GameInfo.reshuffles,
+    # G3.2) also has
+    #     shuffle_with(self, source: Callable[[list[Card]], Sequence[Card]]) -> None
+    # At a table the service calls it once after `start` with the bot's shuffle (from
+    # the system's randomness); each new stock's order is then taken from `source` and
+    # written into `record().reshuffles`, so the store must save the record's
+    # `reshuffles` with each action it accepts. A replay uses the recorded orders
+    # (engine/restock.py).
 
 
 Strategy = Callable[[Any, random.Random], Any]  # (private view, rng) -> action

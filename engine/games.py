@@ -13,10 +13,12 @@ from engine.faro.game import FARO
 from engine.game import Game
 from engine.gff.game import GFF
 from engine.gops.game import GOPS
+from engine.jackchangeit.game import JACKCHANGEIT
+from engine.pageone.game import PAGEONE
 from engine.tonk.game import TONK
 
 GAMES: dict[str, Game] = {
-    game.info.id: game for game in (GFF, TONK, FARMER, FARO, GOPS, AUCTION)
+    game.info.id: game for game in (GFF, TONK, FARMER, FARO, GOPS, AUCTION, PAGEONE, JACKCHANGEIT)
 }
 
 

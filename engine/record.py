@@ -49,6 +49,9 @@ class HandRecord:
     # G3.2: a game of several deals or rounds (GameInfo.deals_per_game > 1) records one
     # pack per deal here instead of `deck`, which is then empty.
     decks: tuple[tuple[Card, ...], ...] = ()
+    # G3.2: a game that rebuilds its stock mid-deal (GameInfo.reshuffles) records the
+    # order of each new stock here, top first, the k-th rebuild's at [k] (engine/restock.py).
+    reshuffles: tuple[tuple[Card, ...], ...] = ()
 
     @property
     def committed_cards(self) -> tuple[Card, ...]:
@@ -71,6 +74,8 @@ class HandRecord:
             data["decks"] = [[C.code(c) for c in pack] for pack in self.decks]
         else:
             data["deck"] = [C.code(c) for c in self.deck]
+        if self.reshuffles:
+            data["reshuffles"] = [[C.code(c) for c in order] for order in self.reshuffles]
         data["actions"] = [a.to_json() if hasattr(a, "to_json") else a for a in self.actions]
         if self.salt is not None:
             # Replaying ignores these; they let anyone check the deck commitment.
@@ -92,9 +97,9 @@ def _whole(value: Any, what: str, *, minimum: int) -> int:
     return value
 
 
-def _card(value: Any, where: str, action: int | None = None) -> Card:
+def _card(value: Any, where: str, action: int | None = None, *, joker: bool = False) -> Card:
     try:
-        return C.parse(value)
+        return C.parse_with_joker(value) if joker else C.parse(value)
     except CardError as exc:
         raise _bad(f"{where}: {exc}", action) from None
 
@@ -157,9 +162,27 @@ def parse_common(data: Any, info: GameInfo) -> HandRecord:
         raise _bad("actions must be a list")
     salt = data.get("salt")
     salt = salt if isinstance(salt, str) else None  # only the commitment's; replay ignores it
+    reshuffles = _parse_reshuffles(data.get("reshuffles", []), info.pack) if info.reshuffles else ()
     return HandRecord(
-        info.id, stake, seats, dealer, deck, carry, tuple(actions), salt, options, decks
+        info.id, stake, seats, dealer, deck, carry, tuple(actions), salt, options, decks,
+        reshuffles,
     )
+
+
+def _parse_reshuffles(raw: Any, pack: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
+    """G3.2: lists of card codes of the pack. Whether an entry holds exactly the discard
+    pile it rebuilds is the game's check when it is reached (engine/restock.py)."""
+    if not isinstance(raw, list) or not all(isinstance(order, list) for order in raw):
+        raise _bad("reshuffles must be a list of lists of card codes")
+    joker = C.JOKER in pack
+    orders = []
+    for k, order in enumerate(raw):
+        cards = tuple(_card(code, f"reshuffles[{k}]", joker=joker) for code in order)
+        strangers = set(cards) - set(pack)
+        if strangers:
+            raise _bad(f"reshuffles[{k}]: {C.code(min(strangers))} is not a card of this pack")
+        orders.append(cards)
+    return tuple(orders)
 
 
 def _parse_options(raw: Any, allowed: tuple[str, ...]) -> dict[str, Any]:
@@ -198,7 +221,8 @@ def _parse_deck(raw: Any, pack: tuple[Card, ...] = C.DECK) -> tuple[Card, ...]:
     size = len(pack)
     if not isinstance(raw, list):
         raise _bad(f"deck must be a list of {size} card codes")
-    deck = tuple(_card(code, f"deck[{i}]") for i, code in enumerate(raw))
+    joker = C.JOKER in pack
+    deck = tuple(_card(code, f"deck[{i}]", joker=joker) for i, code in enumerate(raw))
     if len(set(deck)) != len(deck):
         seen: set[Card] = set()
         twice = next(c for c in deck if c in seen or seen.add(c))

@@ -61,6 +61,8 @@ def simulate(hands: int, players: int, seed: int, game_id: str = "gff") -> Count
             deck_or_decks=packs[0] if len(packs) == 1 else packs,
             carry=carry,
         )
+        if info.reshuffles:  # G3.2: a new stock mid-deal, shuffled as the bot does
+            hand.shuffle_with(lambda pile: rng.sample(pile, len(pile)))  # type: ignore[attr-defined]
         while hand.settlement is None:  # an attribute, not the is_over property: hot loop
             hand.apply(act(hand, rng))
         check_cards(hand, info.pack)

@@ -100,6 +100,9 @@ def play_hand(
         seats=[(seat, BUY_IN_STAKES * stake) for seat in ids], stake=stake, dealer=dealer,
         deck_or_decks=deck,
     )
+    if game.info.reshuffles:  # G3.2: new stocks mid-deal, shuffled as the bot does
+        shuffler = random.Random(rng.getrandbits(64))
+        hand.shuffle_with(lambda pile: shuffler.sample(pile, len(pile)))  # type: ignore[attr-defined]
     while hand.settlement is None:
         seat = hand.to_act()[0]
         hand.apply(players[seat](hand.private_view(seat), rngs[seat]))
