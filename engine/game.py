@@ -118,6 +118,13 @@ class Deal(Protocol):
         """The number `seat`'s buttons carry (see the module's note on sequence numbers)."""
         ...
 
+    def turn_number(self, seat: str) -> int:
+        """Optional. A number that changes when a new turn (or sealed round) begins for
+        `seat`: the table service runs one clock per turn, and a time-out plays that turn
+        out and no more. Without it the service uses `seat_seq`, which suits a game whose
+        every choice is a turn of its own (sealed bids: a new round is a new number)."""
+        ...
+
     def legal_actions(self, seat: str) -> tuple[str, ...]:
         """The kinds of action `seat` may take now (what a view enables); () if none."""
         ...

@@ -120,6 +120,7 @@ class LiveTable:
     # The seats whose turn (or sealed choice) is running, with when it times out;
     # None for a computer player, which never times out.
     clocks: dict[str, float | None] = field(default_factory=dict)
+    clock_turns: dict[str, int] = field(default_factory=dict)  # the turn each clock is for
     last_result: tuple[int, Settlement] | None = None  # (hand number, settlement)
     restored: bool = False  # brought back at start-up: an earlier run sent its messages
     resumed: bool = True  # a restored table waits for its server before it goes on
@@ -512,7 +513,7 @@ class TableService:
         hand.apply(action)
         now = self.scheduler.now()
         # Stored with the action, so a restart knows how much of this turn is left.
-        began = not hand.is_over and any(s not in table.clocks for s in hand.to_act())
+        began = not hand.is_over and bool(_new_turns(table, hand))
         try:
             await self.store.record_action(
                 running.hand_id, seq, action, hand.settlement,
@@ -536,14 +537,16 @@ class TableService:
             return
         acting = hand.to_act()
         self._stop_clocks(table, [s for s in table.clocks if s not in acting])
-        for seat in acting:
-            if seat in table.clocks:
-                continue  # a turn of several actions runs on the clock it started with
+        # A turn of several actions runs on the clock it started with; a new turn (a new
+        # sealed round, for a seat that bid last in the one before) gets a new clock.
+        for seat in _new_turns(table, hand):
             computer = is_computer(int(seat))
             deadline = None if computer else turn_began + table.info.turn_seconds
             table.clocks[seat] = deadline  # computer players never time out
+            table.clock_turns[seat] = turn = _turn_of(hand, seat)
             if deadline is not None:
-                expire = partial(self._timed_out, table, seat, deadline, table.running.number)
+                number = table.running.number
+                expire = partial(self._timed_out, table, seat, deadline, number, turn)
                 self.scheduler.call_later(
                     deadline - self.scheduler.now(), f"turn:{table.id}:{seat}", expire
                 )
@@ -559,6 +562,7 @@ class TableService:
     def _stop_clocks(self, table: LiveTable, seats: Sequence[str]) -> None:
         for seat in seats:
             table.clocks.pop(seat, None)
+            table.clock_turns.pop(seat, None)
             self.scheduler.cancel(f"turn:{table.id}:{seat}")
             self.scheduler.cancel(f"computer:{table.id}:{seat}")
 
@@ -624,13 +628,16 @@ class TableService:
         await self._close_if_empty(table)
         return f"{computer_name(robot)} left the table."
 
-    async def _timed_out(self, table: LiveTable, seat: str, deadline: float, number: int) -> None:
-        """`seat`'s clock ran out: the game's time-out move for the rest of that turn."""
+    async def _timed_out(
+        self, table: LiveTable, seat: str, deadline: float, number: int, turn: int
+    ) -> None:
+        """`seat`'s clock ran out: the game's time-out move for the rest of that turn, and
+        not for the next one (a sealed round that this move resolves starts another)."""
         async with table.lock:
             hand, running = table.hand, table.running
             if (
                 hand is None or hand.is_over or running is None or running.number != number
-                or table.clocks.get(seat) != deadline
+                or table.clocks.get(seat) != deadline or table.clock_turns.get(seat) != turn
             ):
                 return  # the turn ended in time (its clock was stopped or started again)
             user = int(seat)
@@ -639,7 +646,10 @@ class TableService:
                 table.away.add(user)
                 await self.store.set_away(table.id, user, True)
             # The whole rest of the turn (GFF: draw, then throw the card worth most).
-            while (hand := table.hand) is not None and not hand.is_over and seat in hand.to_act():
+            while (
+                (hand := table.hand) is not None and not hand.is_over
+                and seat in hand.to_act() and _turn_of(hand, seat) == turn
+            ):
                 await self._commit(table, hand.timeout_action(seat))
 
     async def _hand_over(self, table: LiveTable) -> None:
@@ -720,3 +730,17 @@ def _same_game(table: LiveTable, game: str) -> None:
             f"This channel's table plays {here.name}: use `/{here.id} join`, "
             "or wait until it closes."
         )
+
+
+def _turn_of(hand: Deal, seat: str) -> int:
+    """The number of `seat`'s current turn: a clock runs for one turn (engine/game.py)."""
+    turn_number = getattr(hand, "turn_number", None)
+    return turn_number(seat) if turn_number is not None else hand.seat_seq(seat)
+
+
+def _new_turns(table: LiveTable, hand: Deal) -> list[str]:
+    """The seats to act whose turn has no clock yet: just begun, or a new one."""
+    return [
+        seat for seat in hand.to_act()
+        if seat not in table.clocks or table.clock_turns.get(seat) != _turn_of(hand, seat)
+    ]

@@ -168,6 +168,7 @@ class GffHand(RummyHand):
 
     def _next_turn(self) -> None:
         self.turn = turn = (self.turn + 1) % len(self.order)
+        self.turns += 1
         self.phase = TURN_START
         # GFF-4.3/4.4: reveals happen just before each seat's first turn; once the
         # dealer's are made, the flip and the flop are paid.

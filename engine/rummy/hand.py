@@ -63,8 +63,8 @@ class RummyHand:
     __slots__ = (
         "stake", "seats", "dealer", "deck", "salt", "order", "actions", "events",
         "stock_draw_events", "settlement", "account", "book", "hands", "held", "stock",
-        "discards", "spreads", "hit_wants", "laid", "hits_made", "turn", "phase", "ended",
-        "_commitment",
+        "discards", "spreads", "hit_wants", "laid", "hits_made", "turn", "turns", "phase",
+        "ended", "_commitment",
     )
 
     GAME: ClassVar[str]  # the record's `game`
@@ -116,6 +116,7 @@ class RummyHand:
         self.stock_draw_events = {s: Event("draw_stock", s) for s in self.order}
         self.hits_made: dict[str, int] = dict.fromkeys(self.order, 0)
         self.turn = 0
+        self.turns = 0  # turns passed on so far: a turn's number, for its clock
         self.phase = TURN_START
         self.ended: str | None = None
 
@@ -176,6 +177,10 @@ class RummyHand:
     def seat_seq(self, seat: str) -> int:
         """A turn game: every seat's buttons carry the hand's own sequence number."""
         return len(self.actions)
+
+    def turn_number(self, seat: str) -> int:
+        """A turn (draw, spreads and hits, a discard) is one clock, whatever its actions."""
+        return self.turns
 
     @property
     def posts(self) -> tuple[Transfer, ...]:
@@ -364,6 +369,7 @@ class RummyHand:
     def _next_turn(self) -> None:
         """Pass the turn to the left (GFF-5.1)."""
         self.turn = (self.turn + 1) % len(self.order)
+        self.turns += 1
         self.phase = TURN_START
 
     def _was_hit(self, owner: str, hitter: str) -> None:
