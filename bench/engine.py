@@ -88,6 +88,8 @@ def run() -> list[Row]:
                     _game_rate("farmer", 5_000, 5), "deals/s"))
     rows.append(Row("engine: faro random deals/s, 4 players (1,000, in process)",
                     _game_rate("faro", 1_000, 4), "deals/s"))
+    rows.append(Row("engine: oldmaid random deals/s, 4 players (2,000, in process)",
+                    _game_rate("oldmaid", 2_000, 4), "deals/s"))
     return rows
 
 

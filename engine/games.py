@@ -13,10 +13,11 @@ from engine.faro.game import FARO
 from engine.game import Game
 from engine.gff.game import GFF
 from engine.gops.game import GOPS
+from engine.oldmaid.game import OLDMAID
 from engine.tonk.game import TONK
 
 GAMES: dict[str, Game] = {
-    game.info.id: game for game in (GFF, TONK, FARMER, FARO, GOPS, AUCTION)
+    game.info.id: game for game in (GFF, TONK, FARMER, FARO, GOPS, AUCTION, OLDMAID)
 }
 
 
