@@ -92,6 +92,10 @@ def run() -> list[Row]:
                     _game_rate("pageone", 2_000, 4), "games/s"))
     rows.append(Row("engine: jackchangeit random games/s, 4 players (2,000, in process)",
                     _game_rate("jackchangeit", 2_000, 4), "games/s"))
+    rows.append(Row("engine: oldmaid random deals/s, 4 players (2,000, in process)",
+                    _game_rate("oldmaid", 2_000, 4), "deals/s"))
+    rows.append(Row("engine: concentration random games/s, 3 players (1,000, in process)",
+                    _game_rate("concentration", 1_000, 3), "games/s"))
     return rows
 
 

@@ -7,6 +7,7 @@ simulate, the tournament and the table service find a game here.
 from __future__ import annotations
 
 from engine.auction.game import AUCTION
+from engine.concentration.game import CONCENTRATION
 from engine.errors import EngineError
 from engine.farmer.game import FARMER
 from engine.faro.game import FARO
@@ -14,11 +15,15 @@ from engine.game import Game
 from engine.gff.game import GFF
 from engine.gops.game import GOPS
 from engine.jackchangeit.game import JACKCHANGEIT
+from engine.oldmaid.game import OLDMAID
 from engine.pageone.game import PAGEONE
 from engine.tonk.game import TONK
 
 GAMES: dict[str, Game] = {
-    game.info.id: game for game in (GFF, TONK, FARMER, FARO, GOPS, AUCTION, PAGEONE, JACKCHANGEIT)
+    game.info.id: game
+    for game in (
+        GFF, TONK, FARMER, FARO, GOPS, AUCTION, OLDMAID, CONCENTRATION, PAGEONE, JACKCHANGEIT
+    )
 }
 
 

@@ -249,6 +249,7 @@ DEFAULT_SEATS = {
     "tonk": "easy,random",
     "farmer": "easy,random",
     "faro": "easy,random",
+    "oldmaid": "random,random,random",  # no fair level draws better (engine/oldmaid/strategy.py)
 }
 
 

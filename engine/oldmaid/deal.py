@@ -1,0 +1,282 @@
+"""One deal of Old Maid (rules/oldmaid.md) from the posts to the pot's sharing.
+
+The whole pack is dealt, the bot throws every pair (OLDMAID-2.2), and then each player
+in turn draws one card, by position, from the nearest player on their right who still
+holds cards (3.1, 3.2), until one player is left holding the unpaired queen (4.1).
+Check, then apply: a refused draw changes nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+
+from engine import cards as C
+from engine.cards import Card
+from engine.chips import ChipBook, Transfer, pot_account, seat_account, split
+from engine.errors import EngineError
+from engine.fairness import commitment
+from engine.oldmaid.actions import DRAW, Draw
+from engine.oldmaid.info import OLDMAID_INFO
+from engine.oldmaid.settlement import OLD_MAID, ON_DEAL, OldMaidSettlement
+from engine.oldmaid.views import DrawSeen, PrivateView, PublicView, SeatView, ThrownPair
+from engine.record import HandRecord
+
+POT = pot_account("pot")
+
+
+def in_rank_order(hand: list[Card]) -> list[Card]:
+    """OLDMAID-3.2: positions 0 … k−1, ace first (a hand never holds two of a rank)."""
+    return sorted(hand, key=C.rank)
+
+
+class OldMaidDeal:
+    """The state of one deal of Old Maid."""
+
+    info = OLDMAID_INFO
+
+    def __init__(self, record: HandRecord) -> None:
+        """Post, deal and throw the pairs of `record` (OLDMAID-7.2, 2.1, 2.2, 4.2); its
+        actions are not applied."""
+        self._record = record
+        self.stake = record.stake
+        self.seats = record.seats
+        self.ids = tuple(s.id for s in record.seats)
+        self.dealer: str = record.dealer or ""
+        stacks = {s.id: s.stack for s in record.seats}
+        playing = [seat for seat in self.ids if stacks[seat] >= self.stake]  # OLDMAID-7.2
+        info = self.info
+        if not info.min_seats <= len(playing) <= info.max_seats:
+            raise EngineError(
+                "bad_record",
+                f"{len(playing)} players have the stake; Old Maid is for 2 to 10 "
+                "(OLDMAID-1.2, 7.2)",
+            )
+        if self.dealer not in playing:
+            raise EngineError(
+                "bad_record", f"the dealer {self.dealer} has less than the stake: not dealt in"
+            )
+        at = self.ids.index(self.dealer)
+        clockwise = self.ids[at + 1 :] + self.ids[: at + 1]
+        self.order = tuple(seat for seat in clockwise if seat in playing)  # dealer last
+        self.book = ChipBook({**{seat_account(s): stacks[s] for s in self.ids}, POT: 0})
+        for seat in self.order:
+            self.book.move(seat_account(seat), POT, self.stake, "post")  # OLDMAID-4.2
+        self._posts = tuple(self.book.transfers)
+        count = len(self.order)
+        # OLDMAID-2.1: one card at a time from deck[0], from the dealer's left.
+        self.hands: dict[str, list[Card]] = {
+            seat: list(record.deck[i::count]) for i, seat in enumerate(self.order)
+        }
+        self.pairs: list[ThrownPair] = []
+        self.draws: list[DrawSeen] = []
+        self.seen: dict[str, tuple[Card | None, Card | None]] = {}  # seat -> (drawn, given)
+        self.actions: list[Draw] = []
+        self.settlement: OldMaidSettlement | None = None
+        self._commitment = commitment(record.deck, record.salt) if record.salt else None
+        for seat in self.order:
+            self._throw_pairs(seat)
+        holding = self._holding()
+        self.drawer: str | None = holding[0] if len(holding) > 1 else None  # OLDMAID-3.1
+        if self.drawer is None:
+            self._settle(ON_DEAL)  # OLDMAID-4.1
+
+    # -- the protocol ---------------------------------------------------------------
+
+    @property
+    def seq(self) -> int:
+        return len(self.actions)
+
+    @property
+    def is_over(self) -> bool:
+        return self.settlement is not None
+
+    @property
+    def commitment(self) -> str | None:
+        return self._commitment
+
+    @property
+    def posts(self) -> tuple[Transfer, ...]:
+        return self._posts
+
+    @property
+    def holder(self) -> str | None:
+        """OLDMAID-3.1: the nearest player on the drawer's right who holds cards."""
+        if self.drawer is None:
+            return None
+        at = self.order.index(self.drawer)
+        for step in range(1, len(self.order)):
+            seat = self.order[at - step]
+            if self.hands[seat]:
+                return seat
+        raise AssertionError("a drawer always has someone to draw from")
+
+    def dealt_in(self) -> tuple[str, ...]:
+        return self.order
+
+    def to_act(self) -> tuple[str, ...]:
+        return () if self.drawer is None else (self.drawer,)
+
+    def seat_seq(self, seat: str) -> int:
+        return len(self.actions)  # one seat acts at a time
+
+    def legal_actions(self, seat: str) -> tuple[str, ...]:
+        return (DRAW,) if seat == self.drawer else ()
+
+    def check(self, action: Draw) -> None:
+        """OLDMAID-7.5, in this order: wrong_phase, not_your_turn, illegal_play."""
+        if not isinstance(action, Draw):
+            raise EngineError("bad_record", "the only action in Old Maid is a draw (OLDMAID-3.5)")
+        if self.drawer is None:
+            raise EngineError("wrong_phase", "the deal is over: only the Old Maid is left")
+        if action.seat != self.drawer:
+            if action.seat not in self.hands:
+                why = "is not dealt in to this deal"
+            elif not self.hands[action.seat]:
+                why = "is out: no cards left (OLDMAID-2.3)"
+            else:
+                why = "is not the drawer"
+            raise EngineError(
+                "not_your_turn", f"{action.seat} {why}; it is {self.drawer}'s turn to draw"
+            )
+        holder = self.holder
+        assert holder is not None
+        k = len(self.hands[holder])
+        if not 0 <= action.pos < k:
+            raise EngineError(
+                "illegal_play",
+                f"{holder} holds {k} card{'s' if k != 1 else ''}: choose a position from 0 "
+                f"to {k - 1} (OLDMAID-3.2)",
+            )
+
+    def apply(self, action: Draw) -> None:
+        self.check(action)
+        drawer, holder = action.seat, self.holder
+        assert holder is not None
+        card = in_rank_order(self.hands[holder])[action.pos]
+        self.actions.append(action)
+        self.hands[holder].remove(card)
+        self.hands[drawer].append(card)
+        self.draws.append(DrawSeen(drawer, holder, len(self.actions)))
+        self.seen[drawer] = (card, self.seen.get(drawer, (None, None))[1])
+        self.seen[holder] = (self.seen.get(holder, (None, None))[0], card)
+        self._throw_pairs(drawer)  # OLDMAID-3.4
+        if len(self._holding()) == 1:
+            self.drawer = None
+            self._settle(OLD_MAID)  # OLDMAID-4.1
+            return
+        self.drawer = self._next_holding_left_of(drawer)  # OLDMAID-3.1
+
+    def timeout_action(self, seat: str) -> Draw:
+        """OLDMAID-6.1: on time-out the bot draws a random position.
+
+        The position is drawn from a generator seeded by the deck and the move number,
+        so a replay is the same and nobody who has not seen the deck can foresee it."""
+        if seat != self.drawer:
+            raise ValueError(f"{seat} has no draw to make")
+        holder = self.holder
+        assert holder is not None
+        codes = " ".join(C.code(card) for card in self._record.deck)
+        seed = hashlib.sha256(f"{codes}|{self._record.salt}|{self.seq}".encode()).digest()
+        return Draw(seat, random.Random(seed).randrange(len(self.hands[holder])))
+
+    def record(self) -> HandRecord:
+        r = self._record
+        return HandRecord(
+            r.game, r.stake, r.seats, r.dealer, r.deck, {}, tuple(self.actions), r.salt, {}
+        )
+
+    def cards_in_play(self) -> list[Card]:
+        held = [card for hand in self.hands.values() for card in hand]
+        return held + [card for pair in self.pairs for card in pair.cards]
+
+    # -- the rules --------------------------------------------------------------------
+
+    def _holding(self) -> list[str]:
+        return [seat for seat in self.order if self.hands[seat]]
+
+    def _next_holding_left_of(self, seat: str) -> str:
+        at = self.order.index(seat)
+        count = len(self.order)
+        for step in range(1, count + 1):
+            candidate = self.order[(at + step) % count]
+            if self.hands[candidate]:
+                return candidate
+        raise AssertionError("the game goes on only while two players hold cards")
+
+    def _throw_pairs(self, seat: str) -> None:
+        """OLDMAID-2.2: pairs go at once; of three of a rank, the two first in suit order
+        ♠ ♥ ♦ ♣; four of a rank are two pairs."""
+        by_rank: dict[int, list[Card]] = {}
+        for card in self.hands[seat]:
+            by_rank.setdefault(C.rank(card), []).append(card)
+        moment = len(self.actions)
+        for rank in sorted(by_rank):
+            cards = sorted(by_rank[rank], key=C.suit)
+            while len(cards) >= 2:
+                first, second = cards.pop(0), cards.pop(0)
+                self.hands[seat].remove(first)
+                self.hands[seat].remove(second)
+                self.pairs.append(ThrownPair(seat, (first, second), moment))
+
+    def _settle(self, ended: str) -> None:
+        """OLDMAID-4.2: everyone but the loser shares the pot, odd chips from the dealer's
+        left (G2.5); 4.4: a seat below S is eliminated."""
+        (loser,) = self._holding()
+        (old_maid,) = self.hands[loser]
+        sharing = [seat for seat in self.order if seat != loser]  # from the dealer's left
+        for seat, share in split(self.book.balances[POT], sharing):
+            self.book.move(POT, seat_account(seat), share, "pot")
+        self.book.check()
+        stacks = {s.id: self.book.balances[seat_account(s.id)] for s in self.seats}
+        self.settlement = OldMaidSettlement(
+            ended=ended,
+            winners=tuple(s for s in self.ids if s in sharing),
+            stacks=stacks,
+            eliminated=tuple(s for s in self.ids if stacks[s] < self.stake),
+            net={s.id: stacks[s.id] - s.stack for s in self.seats},
+            loser=loser,
+            old_maid=old_maid,
+            transfers=tuple(self.book.transfers),
+        )
+
+    # -- views --------------------------------------------------------------------------
+
+    def public_view(self) -> PublicView:
+        over = self.settlement
+        holder = self.holder
+        return PublicView(
+            stake=self.stake,
+            dealer=self.dealer,
+            seats=tuple(
+                SeatView(
+                    id=s.id,
+                    stack=self.book.balances[seat_account(s.id)],
+                    dealt_in=s.id in self.hands,
+                    cards=len(self.hands.get(s.id, ())),
+                    out=s.id in self.hands and not self.hands[s.id],
+                )
+                for s in self.seats
+            ),
+            pot=self.book.balances[POT],
+            drawer=self.drawer,
+            holder=holder,
+            holder_cards=len(self.hands[holder]) if holder else 0,
+            pairs=tuple(self.pairs),
+            draws=tuple(self.draws),
+            seq=self.seq,
+            ended=over.ended if over else None,
+            loser=over.loser if over else None,
+            old_maid=over.old_maid if over else None,
+        )
+
+    def private_view(self, seat: str) -> PrivateView:
+        drawn, given = self.seen.get(seat, (None, None))
+        return PrivateView(
+            seat=seat,
+            hand=tuple(in_rank_order(self.hands.get(seat, []))),
+            last_drawn=drawn,
+            last_given=given,
+            legal=self.legal_actions(seat),
+            public=self.public_view(),
+        )
