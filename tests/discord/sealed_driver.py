@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from engine import cards as C
+from engine import games
 from engine.game import Deal
 from tests.harness import Harness, Message, User
 
@@ -54,6 +55,9 @@ class SealedDriver:
         self.allowed: set[int] = set()  # every card shown so far this game
         self.checked: set[tuple[int, int]] = set()  # (message, version) already scanned
         self.game_messages: set[int] = set()  # messages of earlier games: checked then
+        # The game replayed action by action beside the table's, so every card shown at
+        # any moment counts, even when several moves happen at once (time-outs, stand-ins).
+        self.shadow: tuple[Deal, Deal] | None = None  # (the table's deal, its replay)
         self.rehook()
 
     def rehook(self) -> None:
@@ -146,8 +150,18 @@ class SealedDriver:
     def scan(self) -> None:
         """Every public message version not yet scanned, against the cards shown so far."""
         table = self.table
-        if table is not None and table.hand is not None:
-            self.allowed |= public_cards(table.hand)
+        hand = table.hand if table is not None else None
+        if hand is None and self.shadow is not None:
+            hand = self.shadow[0]  # the table closed with its last move: that game's
+        if hand is not None:
+            if self.shadow is None or self.shadow[0] is not hand:
+                again = games.get(hand.info.id).deal(hand.record())
+                self.shadow = (hand, again)
+                self.allowed |= public_cards(again)
+            again = self.shadow[1]
+            for action in hand.record().actions[again.seq:]:
+                again.apply(action)
+                self.allowed |= public_cards(again)
         for message in self.h.public_messages():
             for custom_id in message.custom_ids:
                 assert not CARD_CODE.search(custom_id.replace(":", " ")), custom_id
