@@ -32,7 +32,8 @@ log = logging.getLogger(__name__)
 TABLE_ACTS = ("hand", "join")
 BUTTON_ACTS = ("drop", "stock", "take", "spread", "hit", "refresh")
 # "throw" is the discard menu: choosing a card discards it, the commonest move in one click.
-MENU_ACTS = ("throw", "pick", "target")
+# "bid" is a sealed bid's menu: the player's own cards or amounts, in their own view.
+MENU_ACTS = ("throw", "pick", "target", "bid")
 
 _GAME = r"(?P<game>[a-z][a-z0-9]{0,15})"
 

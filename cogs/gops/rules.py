@@ -1,0 +1,50 @@
+"""The `/gops rules` embed: Gops in a few lines (rules/gops.md)."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.settings import Settings
+
+TITLE = "Gops: how to play"
+
+INTRO = (
+    "Goofspiel, 2 to 6 players. Everyone posts the stake S to the pot. The 13 diamonds are "
+    "the prizes, turned up one at a time; each player holds one whole suit, A to K, and "
+    "bids one card of it for each prize."
+)
+
+SECTIONS: tuple[tuple[str, str], ...] = (
+    (
+        "A round",
+        "The next diamond is turned up. Everyone picks a card from the menu in their own "
+        "hand view: a **sealed bid**, final once made. The table shows who has bid, not "
+        "what. When the last bid is in, every bid is shown at once: the single highest "
+        "card takes the prize; a **tie for highest discards it**, whatever the lower bids. "
+        "Bid cards are out of play. Ace is low, king high.",
+    ),
+    (
+        "Scores and the pot",
+        "A prize is worth its rank: A 1, 2 to 10 as marked, J 11, Q 12, K 13. After 13 "
+        "rounds the highest score takes the pot; a tie shares it (odd chips from the "
+        "dealer's left). Below S after a game, you are out.",
+    ),
+    (
+        "Time",
+        "If your time runs out, your lowest card is bid for you; twice in a row and you "
+        "are away, your bids made for you until the game ends.",
+    ),
+)
+
+
+def rules_embed(settings: Settings) -> discord.Embed:
+    embed = discord.Embed(title=TITLE, description=INTRO, colour=discord.Colour.dark_green())
+    for name, value in SECTIONS:
+        embed.add_field(name=name, value=value, inline=False)
+    embed.add_field(
+        name="Table settings",
+        value=f"New tables here: stake {settings.default_stake} chips, at most 6 players, "
+        f"{settings.turn_seconds} seconds a bid. `/gops create` sets your own.",
+        inline=False,
+    )
+    return embed

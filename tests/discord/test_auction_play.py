@@ -1,0 +1,233 @@
+"""The flush auction played in a channel, as people would: five rounds of sealed bids
+from each player's own view, with every way a round ends (AUCTION-4: `flush`,
+`dealt_flush`, `deck_out`) and the game's one ending (`five_rounds`); the table showing
+who has bid, never how much; time-outs, a restart, history, audit, computer players.
+
+ann, bob (and cy) join in that order; the last seat deals, so cards go to ann first.
+Stake 10, buy-in 200 and 1000 starting chips: the server defaults. The hidden-card scan
+runs after every bid.
+"""
+
+from __future__ import annotations
+
+import json
+
+from engine import cards as C
+from engine.replay import replay
+from tests.discord.sealed_driver import SealedDriver
+from tests.engine.decks import stacked_deck
+
+TURN = 60
+QUIET = {"ann": "2S 3H 4D 5C 7S", "bob": "8S 9H TD JC QS", "cy": "2C 3D 4H 5S 7C"}
+
+
+def pack(hands: list[str], up: str = "") -> list[int]:
+    return [C.parse(code) for code in stacked_deck(hands, up)]
+
+
+def quiet_packs(names=("ann", "bob"), count: int = 5) -> list[list[int]]:
+    return [pack([QUIET[n] for n in names]) for _ in range(count)]
+
+
+def lowest(d: SealedDriver, name: str) -> str:
+    """The least `name` may bid now (AUCTION-3.1), as the menu offers it."""
+    return str(d.hand.private_view(d.seat(name)).low)
+
+
+async def auction_table(h, packs, names=("ann", "bob")) -> SealedDriver:
+    d = SealedDriver(h, names, game="auction")
+    await d.seat_everyone()
+    await d.start(packs)
+    return d
+
+
+# Round 1: every bid 0, every auction a tie, until the pack runs out (deck_out).
+# Round 2: ann is dealt a flush. Round 3: ann buys the 10♠ for her flush with 7 against 4.
+# Round 4: both are dealt flushes. Round 5: bob buys the Q♣ for his flush with 1 against 0.
+FIVE_ROUNDS = [
+    pack([QUIET["ann"], QUIET["bob"]]),
+    pack(["2H 4H 6H 8H TH", "2S 3D 4C 5S 7D"]),
+    pack(["2S 4S 6S 8S 3D", "2H 4H 6C 8D TC"], "TS"),
+    pack(["2S 4S 6S 8S TS", "2H 4H 6H 8H TH"]),
+    pack(["2S 4S 6D 8D TC", "2C 4C 6C 8C 3D"], "QC"),
+]
+
+
+async def test_auction_a_game_of_five_rounds_with_every_way_a_round_ends(harness):
+    d = await auction_table(harness, FIVE_ROUNDS)
+    h = d.h
+    while d.hand.round == 0:  # 42 cards, every one tied at 0
+        await d.bids(ann="0", bob="0")
+    assert [r.ended for r in d.hand.results] == ["deck_out", "dealt_flush"]
+    rounds = d.field("Rounds")
+    assert "1. the deck ran out: nobody scores" in rounds
+    assert f"2. a flush dealt: <@{d.seat('ann')}> 2♥ 4♥ 6♥ 8♥ 10♥" in rounds
+    # The last auction of round 1 stays on the table until round 3's first reveal.
+    assert d.field("Bids shown, round 1").endswith(
+        f"<@{d.seat('ann')}> 0 · <@{d.seat('bob')}> 0 → a tie for highest: nobody buys")
+    await h.slash(h.owner, "audit")
+    assert "Every chip is accounted for." in h.last_response(h.owner).text()
+    await d.bids(ann="7", bob="4")  # round 3: the 10♠ makes ann's flush
+    await d.bids(ann="0", bob="1")  # round 5 (round 4 was two dealt flushes)
+    number, settlement = d.table.last_result
+    assert settlement.ended == "five_rounds"
+    assert [r.ended for r in settlement.rounds] == [
+        "deck_out", "dealt_flush", "flush", "dealt_flush", "flush"]
+    ann, bob = d.seat("ann"), d.seat("bob")
+    assert settlement.scores == {ann: 9, bob: 10} and settlement.winners == (bob,)
+    assert settlement.game_chips == {ann: 54, bob: 46}
+    expected = {"ann": 190, "bob": 210}
+    assert {n: settlement.stacks[d.seat(n)] for n in expected} == expected
+    stored = await h.bot.store.hand_by_number(d.table.id, number)
+    assert replay(stored.record) == settlement.to_result() == stored.result
+    info = await h.bot.store.table(d.table.id)
+    assert {n: next(s.stack for s in info.seats if str(s.user_id) == d.seat(n))
+            for n in expected} == expected
+    players = d.field("Players")
+    for name, points, chips in (("ann", 9, 54), ("bob", 10, 46)):
+        line = next(x for x in players.splitlines() if f"<@{d.seat(name)}>" in x)
+        assert f"— {expected[name]} chips · {chips} game chips · **{points} points**" in line
+    result = next(m for m in reversed(h.public_messages()) if m.embeds
+                  and m.embed.get("title", "") == f"Game {number}: the result")
+    text = result.text()
+    assert f"<@{ann}>: -10 → 190" in text and f"<@{bob}>: +10 → 210" in text
+    assert f"<@{bob}> has the most points, 10 points, and takes the pot" in text
+    for name in expected:
+        await h.slash(d.user(name), "bankroll show")
+        fields = {f["name"]: f["value"] for f in h.last_response(d.user(name)).embed["fields"]}
+        assert fields["At tables"] == str(expected[name]) and fields["Bankroll"] == "800"
+    await h.slash(h.owner, "audit")
+    assert "Every chip is accounted for." in h.last_response(h.owner).text()
+    await h.slash(d.host, "auction history")
+    assert "five_rounds: pot to" in h.last_response(d.host).text()
+    await h.slash(d.host, "auction history", hand=number)
+    (attachment,) = h.last_response(d.host).attachments.values()
+    record = json.loads(attachment.data)
+    assert record["game"] == "auction" and len(record["decks"]) == 5
+    assert replay(record) == settlement.to_result() == record.pop("result")
+    assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
+    d.scan()
+
+
+async def test_auction_3_7_the_table_shows_who_has_bid_then_every_bid_at_once(harness):
+    d = await auction_table(harness, quiet_packs(("ann", "bob", "cy")), ("ann", "bob", "cy"))
+    ann, bob, cy = d.seat("ann"), d.seat("bob"), d.seat("cy")
+    bob_view = await d.open_hand("bob")
+    view = await d.bid("ann", "3")
+    assert "Your bid for" in view.embed["description"] and "**3** (final)" in \
+        view.embed["description"]
+    line = next(x for x in d.field("Players").splitlines() if f"<@{ann}>" in x)
+    assert "10 game chips" in line and "✅ has bid" in line  # never how much
+    assert d.field("Bids shown, round 1") == "" and "Bank" in d.table_message().text()
+    await d.bid("bob", "3", refresh=False)  # his view, opened before ann's bid, still bids
+    assert d.view_of("bob").id == bob_view.id
+    edits = len(d.table_message().versions)
+    await d.bid("cy", "1")
+    assert len(d.table_message().versions) == edits + 1  # the reveal is one edit
+    shown = d.field("Bids shown, round 1")
+    assert f"<@{ann}> 3 · <@{bob}> 3 · <@{cy}> 1 → a tie for highest: nobody buys" in shown
+    assert d.field("Bids staying on the table") == f"<@{cy}> 1"
+    assert d.field("Bank") == "6 game chips"
+    assert d.hand.to_act() == (ann, bob)  # only the tied bid again (AUCTION-3.4)
+    await d.bids(ann="0", bob="2")
+    assert f"<@{ann}> 0 · <@{bob}> 2 → <@{bob}> buys" in d.field("Bids shown, round 1")
+    assert d.field("Bank") == "9 game chips"
+    chips = {s.id: s.game_chips for s in d.hand.public_view().seats}
+    assert chips == {ann: 7, bob: 5, cy: 9}
+
+
+async def test_an_amount_outside_the_range_is_refused_and_changes_nothing(harness):
+    d = await auction_table(harness, quiet_packs())
+    view = await d.open_hand("ann")
+    amounts = [o["value"] for o in view.component(d.bid_control(view))["options"]]
+    assert amounts == ["0", "1", "2", "3"]  # round 1: 0 to 3 (AUCTION-3.1)
+    await d.h.click(d.user("ann"), view, d.bid_control(view), values=["9"], forged=True)
+    reply = d.view_of("ann").text()
+    assert "may bid 0 to 3, not 9" in reply and "AUCTION-3.1" in reply
+    await d.h.click(d.user("ann"), view, d.bid_control(view), values=["x"], forged=True)
+    assert "not a whole number of game chips" in d.view_of("ann").text()
+    assert d.hand.seq == 0 and d.hand.to_act() == (d.seat("ann"), d.seat("bob"))
+    d.scan()
+
+
+async def test_a_time_out_bids_the_lowest_amount_for_that_seat_alone_then_away(harness):
+    d = await auction_table(harness, quiet_packs())
+    h, ann, bob = d.h, d.seat("ann"), d.seat("bob")
+    await d.bid("ann", "2")
+    await h.advance(TURN)  # bob's clock alone runs out: the least he may bid, 0
+    first = d.hand.public_view().reveals[0]
+    assert first.bids == ((ann, 2), (bob, 0)) and first.buyer == ann
+    assert d.table.timeouts == {int(bob): 1}
+    table = d.table
+    for _ in range(10):  # nobody bids: both time out twice, then are played to the end
+        if table.last_result is not None:
+            break
+        await h.advance(TURN)
+    number, settlement = table.last_result
+    said = "\n".join(m.text() for m in h.public_messages())
+    for name in ("ann", "bob"):
+        user = d.user(name)
+        assert f"<@{user.id}> was away for two turns in a row" in said
+        wallet = await h.bot.store.wallet(h.guild_id, user.id)
+        assert wallet.balance == 800 + settlement.stacks[d.seat(name)]
+    assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
+    d.scan()
+
+
+async def test_leaving_mid_game_bids_the_lowest_for_the_leaver(harness):
+    d = await auction_table(harness, quiet_packs())
+    h, bob = d.h, d.user("bob")
+    await h.slash(bob, "auction leave")
+    # bob's lowest bid is made at once each auction; ann plays on alone.
+    table = d.table
+    while table.last_result is None:
+        await d.bid("ann", lowest(d, "ann"))
+    assert table.seat_of(bob.id) is None
+    assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
+    d.scan()
+
+
+async def test_a_restart_mid_game_keeps_the_old_views_working(tmp_path):
+    from tests.harness import Harness
+
+    async with Harness(database_path=tmp_path / "gff.sqlite3") as h:
+        d = await auction_table(h, quiet_packs())
+        old = await d.open_hand("bob")
+        await d.bid("ann", "3")
+        await h.restart()
+        d.rehook()
+        await d.bid("bob", "1", refresh=False)  # the view from before the restart
+        assert d.view_of("bob").id == old.id
+        reveal = d.hand.public_view().reveals[0]
+        assert reveal.bids == ((d.seat("ann"), 3), (d.seat("bob"), 1))
+        table = d.table
+        while table.last_result is None:  # then both let time run out
+            await h.advance(TURN)
+        number, settlement = table.last_result
+        stored = await h.bot.store.hand_by_number(table.id, number)
+        assert replay(stored.record) == settlement.to_result() == stored.result
+        assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
+        d.scan()
+
+
+async def test_computer_players_bid_at_each_level(harness):
+    h = harness
+    d = SealedDriver(h, ("ann",), game="auction")
+    await d.seat_everyone()
+    for level in d.table.game.strategies:
+        await h.slash(d.host, "auction addbot", level=level)
+        assert "sits down" in h.last_response(d.host).text()
+    d.decks.append([list(p) for p in quiet_packs(("ann", "bob", "cy"))])
+    await h.slash(d.host, "auction start")
+    table = d.table
+    for _ in range(3000):
+        if table.last_result is not None:
+            break
+        if d.seat("ann") in d.hand.to_act():
+            await d.bid("ann", lowest(d, "ann"))
+        else:
+            await h.advance(2)  # a computer player bids after its short pause
+    assert table.last_result is not None
+    assert table.last_result[1].ended == "five_rounds"
+    assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
+    d.scan()
