@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 from engine import cards as C
 from engine.replay import replay
 from tests.discord.sealed_driver import SealedDriver
@@ -181,12 +179,6 @@ async def test_a_time_out_bids_the_lowest_card_for_that_seat_alone_then_away(har
     d.scan()
 
 
-SEALED_CLOCKS = ("bot/tables/service.py keeps a seat's clock while the seat stays in to_act(), "
-                 "and a time-out plays on while the seat is in to_act(): in sealed rounds the "
-                 "next round's bid is then made, or timed, by the last round's clock")
-
-
-@pytest.mark.xfail(strict=True, reason=SEALED_CLOCKS)
 async def test_a_time_out_bids_only_the_round_that_ran_out(harness):
     d = await gops_table(harness, names=("ann", "bob"))
     await d.bid("ann", "KS")
@@ -194,7 +186,6 @@ async def test_a_time_out_bids_only_the_round_that_ran_out(harness):
     assert d.hand.seq == 2 and d.seat("bob") in d.hand.to_act()  # round 2: his own choice
 
 
-@pytest.mark.xfail(strict=True, reason=SEALED_CLOCKS)
 async def test_each_round_gives_every_bidder_a_fresh_clock(harness):
     d = await gops_table(harness, names=("ann", "bob"))
     await d.bids(ann="KS", bob="KH")
