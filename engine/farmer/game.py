@@ -76,6 +76,10 @@ class FarmerGame:
         later = [p for p in sorted(positions) if p > last]
         return later[0] if later else min(positions)
 
+    def named_dealer(self, result: dict) -> str | None:
+        """FARMER-5.6: the next farmer a settled deal's result names."""
+        return result.get("next_farmer")
+
     def is_eliminated(self, stack: int, stake: int) -> bool:
         return stack < FARMER_INFO.min_stack(stake)  # FARMER-2.3
 
