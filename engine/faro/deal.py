@@ -234,6 +234,11 @@ class FaroDeal:
         if isinstance(action, (Ready, Leave)):
             self._after_ready()
 
+    def leave_action(self, seat: str) -> Leave | None:
+        """FARO-2.4: leaving is a move of the record (the protocol's optional hook for a
+        player who leaves the table during a deal); None once it cannot be played."""
+        return Leave(seat) if LEAVE in self.legal_actions(seat) else None
+
     def timeout_action(self, seat: str) -> FaroAction:
         """FARO-3.1: the timer says ready for a late player, bets unchanged."""
         return Ready(seat)
