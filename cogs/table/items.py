@@ -30,9 +30,12 @@ log = logging.getLogger(__name__)
 
 # The acts a custom id may name; each component's id template matches exactly its own.
 TABLE_ACTS = ("hand", "join")
-BUTTON_ACTS = ("drop", "stock", "take", "spread", "hit", "refresh")
+BUTTON_ACTS = ("drop", "stock", "take", "spread", "hit", "refresh",
+               "stay", "bet", "copper", "ready", "leave")
 # "throw" is the discard menu: choosing a card discards it, the commonest move in one click.
-MENU_ACTS = ("throw", "pick", "target")
+# "on", "amount" and "remove" are a betting game's menus: where to bet, how much, which
+# bet to take down.
+MENU_ACTS = ("throw", "pick", "target", "on", "amount", "remove")
 
 _GAME = r"(?P<game>[a-z][a-z0-9]{0,15})"
 

@@ -38,7 +38,7 @@ def recorded(h: Harness) -> dict[str, str]:
     return json.loads(record_path(h.settings.database_path).read_text())["synced"]
 
 
-ALL = ["gff", "tonk", "games", "bankroll", "daily", "config", "audit"]
+ALL = ["gff", "tonk", "farmer", "faro", "games", "bankroll", "daily", "config", "audit"]
 
 
 @pytest.fixture
