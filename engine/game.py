@@ -136,6 +136,11 @@ class Deal(Protocol):
         """The record so far; `record().to_json()` is what the store keeps."""
         ...
 
+    # Optional: a deal played in numbered rounds where several seats act at once (Faro's
+    # betting rounds) also has
+    #     round: int
+    # which changes when a round ends: each seat's clock then starts again.
+
     # Optional: a deal where leaving is a move of the record (Faro, FARO-2.4) also has
     #     leave_action(self, seat: str) -> Any | None
     # the move a player who leaves the table mid-deal makes now (None when it cannot be

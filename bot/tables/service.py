@@ -131,6 +131,10 @@ class LiveTable:
     # The seats whose turn (or sealed choice) is running, with when it times out;
     # None for a computer player, which never times out.
     clocks: dict[str, float | None] = field(default_factory=dict)
+    # The round the running clocks belong to, in a deal of numbered rounds (a betting
+    # round, a sealed round: the optional `Deal.round`): a new round starts every clock
+    # again, even for a seat that acts in both.
+    clock_round: Any = None
     last_result: tuple[int, Settlement] | None = None  # (hand number, settlement)
     restored: bool = False  # brought back at start-up: an earlier run sent its messages
     # How the first dealer was found where the game has a rule for it (FARMER-2.4), for
@@ -560,7 +564,10 @@ class TableService:
         hand.apply(action)
         now = self.scheduler.now()
         # Stored with the action, so a restart knows how much of this turn is left.
-        began = not hand.is_over and any(s not in table.clocks for s in hand.to_act())
+        began = not hand.is_over and (
+            any(s not in table.clocks for s in hand.to_act())
+            or _round(hand) != table.clock_round
+        )
         try:
             await self.store.record_action(
                 running.hand_id, seq, action, hand.settlement,
@@ -584,6 +591,9 @@ class TableService:
             return
         acting = hand.to_act()
         self._stop_clocks(table, [s for s in table.clocks if s not in acting])
+        if _round(hand) != table.clock_round:
+            self._stop_clocks(table, list(table.clocks))  # a new round: new clocks
+            table.clock_round = _round(hand)
         for seat in acting:
             if seat in table.clocks:
                 continue  # a turn of several actions runs on the clock it started with
@@ -686,8 +696,12 @@ class TableService:
             if table.timeouts[user] >= TIMEOUTS_BEFORE_AWAY and user not in table.away:
                 table.away.add(user)
                 await self.store.set_away(table.id, user, True)
-            # The whole rest of the turn (GFF: draw, then throw the card worth most).
-            while (hand := table.hand) is not None and not hand.is_over and seat in hand.to_act():
+            # The whole rest of the turn (GFF: draw, then throw the card worth most), and
+            # no more: a round that ends with it starts the seat's clock again.
+            while (
+                (hand := table.hand) is not None and not hand.is_over
+                and seat in hand.to_act() and table.clocks.get(seat) == deadline
+            ):
                 await self._commit(table, hand.timeout_action(seat))
 
     async def _hand_over(self, table: LiveTable) -> None:
@@ -748,6 +762,11 @@ class TableService:
         if str(user_id) not in hand.dealt_in():
             raise TableError("You are not dealt into this hand.")
         return hand.private_view(str(user_id))
+
+
+def _round(hand: Deal) -> Any:
+    """The deal's round number where it has rounds (optional, engine/game.py), else None."""
+    return getattr(hand, "round", None)
 
 
 _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
