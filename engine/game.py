@@ -86,6 +86,7 @@ class Settlement(Protocol):
         ...
 
 
+
 class Deal(Protocol):
     """One deal (or one whole multi-deal game) as one state object."""
 
@@ -144,6 +145,11 @@ class Deal(Protocol):
     def record(self) -> HandRecord:
         """The record so far; `record().to_json()` is what the store keeps."""
         ...
+
+    # Optional: a deal where leaving is a move of the record (Faro, FARO-2.4) also has
+    #     leave_action(self, seat: str) -> Any | None
+    # the move a player who leaves the table mid-deal makes now (None when it cannot be
+    # made). Without it, a player who leaves is played by the time-out move to the end.
 
     def public_view(self) -> Any:
         """What every player may see (G4.1): no hidden card."""
@@ -208,6 +214,13 @@ class Game(Protocol):
         ...
 
     def is_eliminated(self, stack: int, stake: int) -> bool: ...
+
+    # Optional: a game whose page names the next dealer from how a deal ended (Farmer:
+    # the farm winner farms next, FARMER-5.6) also has
+    #     named_dealer(self, result: dict) -> str | None
+    # the seat a settled deal's result names. The table then asks `next_dealer` with
+    # that seat's position as `last`, so a seat that has left since is passed over by
+    # the game's own rule.
 
     def close_carried(
         self,

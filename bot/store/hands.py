@@ -1,9 +1,13 @@
 """Hands: the record stored at the deal, each accepted action appended, then settled or voided.
 
 The engine's accounts map onto the table's: `seat:<user>` is `seat:<table>:<user>`
-and `pot:<name>` is `pot:<table>:<name>`. Each engine transfer is one ledger row
-whose ref is `hand:<hand>:<index in the hand's transfers>`, so a hand can be
-settled only once. Each function runs inside one transaction (see db.py).
+and `pot:<name>` is `pot:<table>:<name>`. The house of a banking game (G2.7) has no
+balance: what it pays is minted and what it wins is burned, each row's reason saying
+it is the house's, so the audit balances and a server can read the house's net. Each
+engine transfer is one ledger row whose ref is `hand:<hand>:<index in the hand's
+transfers>`, so a hand can be settled only once. The posts are the rows booked at the
+deal, whatever the game calls them (an ante, a post). Each function runs inside one
+transaction (see db.py).
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from bot.store.errors import (
 from bot.store.models import StoredHand
 from bot.store.seats import leave
 from engine import games
-from engine.chips import Transfer
+from engine.chips import HOUSE, Transfer
 from engine.errors import EngineError
 from engine.game import Deal, Settlement
 from engine.record import parse_record
@@ -57,6 +61,8 @@ def user_of(seat_id: str) -> int:
 
 
 def _account(table_id: int, engine_account: str) -> ledger.Account:
+    if engine_account == HOUSE:
+        raise Mismatch("the house has no balance: its transfers are minted or burned")
     kind, _, name = engine_account.partition(":")
     if kind == "seat":
         return ledger.seat(table_id, user_of(name))
@@ -169,14 +175,11 @@ def settle_hand(db: sqlite3.Connection, now_ms: int, hand_id: int, settlement: S
         raise Mismatch(f"the hand's record cannot be replayed: {error.message}") from None
     if replayed != settlement:
         raise Mismatch("the settlement is not the one the hand's record gives")
-    posts = db.execute(
-        "SELECT COUNT(*) FROM ledger WHERE hand_id = ? AND reason = 'post'", (hand_id,)
-    ).fetchone()[0]
+    booked = _booked_posts(db, hand_id)
     transfers = settlement.transfers
-    if any(t.reason != "post" for t in transfers[:posts]) or any(
-        t.reason == "post" for t in transfers[posts:]
-    ):
+    if booked != [_row(table_id, t) for t in transfers[: len(booked)]]:
         raise Mismatch("the settlement's posts are not the ones booked at the deal")
+    posts = len(booked)
     _book(db, now_ms, guild_id, table_id, hand_id, transfers[posts:], start=posts)
 
     stacks = _stacks(db, table_id)
@@ -205,15 +208,11 @@ def settle_hand(db: sqlite3.Connection, now_ms: int, hand_id: int, settlement: S
     )
 
 
+
 def void_hand(db: sqlite3.Connection, now_ms: int, hand_id: int, reason: str) -> None:
     """Give every post back to the seat that made it; carried-in chips stay carried."""
     table_id, guild_id = _running(db, hand_id)
-    posts = db.execute(
-        "SELECT source, target, amount FROM ledger WHERE hand_id = ? AND reason = 'post'"
-        " ORDER BY id",
-        (hand_id,),
-    ).fetchall()
-    for index, (seat, pot, amount) in enumerate(posts):
+    for index, (seat, pot, amount) in enumerate(_booked_posts(db, hand_id)):
         ledger.move(
             db,
             at_ms=now_ms,
@@ -248,6 +247,29 @@ def _running(db: sqlite3.Connection, hand_id: int) -> tuple[int, int]:
     return row[0], row[2]
 
 
+def _booked_posts(db: sqlite3.Connection, hand_id: int) -> list[tuple[str, str, int]]:
+    """(source, target, amount) of the rows booked at the deal: a running hand books
+    nothing else, so these are all of its rows until it is settled or voided."""
+    return [tuple(row) for row in db.execute(
+        "SELECT source, target, amount FROM ledger WHERE hand_id = ? ORDER BY id", (hand_id,)
+    )]
+
+
+def _row(table_id: int, transfer: Transfer) -> tuple[str, str, int]:
+    return (_account(table_id, transfer.source).name,
+            _account(table_id, transfer.target).name, transfer.amount)
+
+
+def _house_side(transfer: Transfer, game: str) -> tuple[str, str] | None:
+    """A banking game's transfer with the house (G2.7): which end is minted or burned,
+    and the reason booked, which names the house so its net can be read back."""
+    if transfer.source == HOUSE:
+        return "source", f"house: {game} pays ({transfer.reason})"
+    if transfer.target == HOUSE:
+        return "target", f"house: {game} wins ({transfer.reason})"
+    return None
+
+
 def _book(
     db: sqlite3.Connection,
     now_ms: int,
@@ -257,15 +279,27 @@ def _book(
     transfers: Sequence[Transfer],
     start: int,
 ) -> None:
+    game = None
     for index, transfer in enumerate(transfers, start=start):
+        source = target = None
+        reason = transfer.reason
+        if HOUSE in (transfer.source, transfer.target):
+            if game is None:
+                game = db.execute(
+                    "SELECT t.game FROM hands h JOIN tables t ON t.id = h.table_id"
+                    " WHERE h.id = ?", (hand_id,)
+                ).fetchone()[0]
+            side, reason = _house_side(transfer, game)
+            source = ledger.MINT if side == "source" else None
+            target = ledger.BURN if side == "target" else None
         ledger.move(
             db,
             at_ms=now_ms,
             guild_id=guild_id,
-            source=_account(table_id, transfer.source),
-            target=_account(table_id, transfer.target),
+            source=source or _account(table_id, transfer.source),
+            target=target or _account(table_id, transfer.target),
             amount=transfer.amount,
-            reason=transfer.reason,
+            reason=reason,
             ref=f"hand:{hand_id}:{index}",
             hand_id=hand_id,
         )
@@ -273,16 +307,8 @@ def _book(
 
 def posts_problem(db: sqlite3.Connection, hand_id: int, table_id: int, hand: Deal) -> str:
     """Why the stored hand is not where its replay is, or "" when they agree."""
-    booked = db.execute(
-        "SELECT source, target, amount FROM ledger WHERE hand_id = ? AND reason = 'post'"
-        " ORDER BY id",
-        (hand_id,),
-    ).fetchall()
-    replayed = [
-        (_account(table_id, t.source).name, _account(table_id, t.target).name, t.amount)
-        for t in hand.posts
-    ]
-    if booked != replayed:
+    booked = _booked_posts(db, hand_id)
+    if booked != [_row(table_id, t) for t in hand.posts]:
         return "the posts booked are not the hand's"
     posted: dict[str, int] = {}
     for t in hand.posts:

@@ -72,6 +72,10 @@ class Table:
     # Where the last dealer sat, even if they have left since: the deal moves on from
     # there (GFF-2.8), after a restart too.
     last_dealer_position: int | None = None
+    # The seat the last settled deal named to deal next, where its game names one
+    # (FARMER-5.6), and where that seat is: the deal goes on from there.
+    next_dealer: int | None = None
+    next_dealer_position: int | None = None
 
     @property
     def carry(self) -> dict[str, int]:

@@ -5,6 +5,7 @@ Each function runs inside one transaction on the connection's thread (see db.py)
 
 from __future__ import annotations
 
+import json
 import sqlite3
 
 from bot.store import hands, ledger
@@ -86,19 +87,17 @@ def load_table(db: sqlite3.Connection, table_id: int) -> Table:
             (table_id,),
         )
     )
-    played, last_dealer = db.execute(
+    played, last_dealer, last_result = db.execute(
         "SELECT COUNT(*), (SELECT json_extract(record, '$.dealer') FROM hands"
-        "                  WHERE table_id = :t ORDER BY number DESC LIMIT 1)"
+        "                  WHERE table_id = :t ORDER BY number DESC LIMIT 1),"
+        " (SELECT result FROM hands WHERE table_id = :t AND status = 'settled'"
+        "  ORDER BY number DESC LIMIT 1)"
         " FROM hands WHERE table_id = :t AND status <> 'running'",
         {"t": table_id},
     ).fetchone()
     dealer = None if last_dealer is None else int(last_dealer)
-    position = None
-    if dealer is not None:
-        found = db.execute(
-            "SELECT position FROM seats WHERE table_id = ? AND user_id = ?", (table_id, dealer)
-        ).fetchone()
-        position = None if found is None else found[0]
+    position = _position(db, table_id, dealer)
+    named = _named_dealer(row[4], last_result)
     return Table(
         *row,
         pots=pots,
@@ -107,7 +106,30 @@ def load_table(db: sqlite3.Connection, table_id: int) -> Table:
         hands_played=played,
         last_dealer=dealer,
         last_dealer_position=position,
+        next_dealer=named,
+        next_dealer_position=_position(db, table_id, named),
     )
+
+
+def _named_dealer(game: str, result: str | None) -> int | None:
+    """The seat the last settled deal's result names to deal next, where the game's page
+    names one (FARMER-5.6; `Game.named_dealer`, optional): kept in the result, so a
+    restart keeps it too."""
+    read = getattr(games.get(game), "named_dealer", None)
+    if read is None or result is None:
+        return None
+    seat_id = read(json.loads(result))
+    return None if seat_id is None else hands.user_of(seat_id)
+
+
+def _position(db: sqlite3.Connection, table_id: int, user_id: int | None) -> int | None:
+    """Where `user_id` sits or last sat at the table (a seat that left keeps its row)."""
+    if user_id is None:
+        return None
+    found = db.execute(
+        "SELECT position FROM seats WHERE table_id = ? AND user_id = ?", (table_id, user_id)
+    ).fetchone()
+    return None if found is None else found[0]
 
 
 def open_table_row(db: sqlite3.Connection, table_id: int) -> tuple[int, int, int]:
@@ -225,7 +247,10 @@ def close_table(db: sqlite3.Connection, now_ms: int, table_id: int) -> dict[int,
         pot: {str(user): amount for user, amount in by_user.items()}
         for pot, by_user in table.carried_by.items()
     }
-    dealer = None if table.last_dealer is None else str(table.last_dealer)
+    # The seat that would deal next, where the game names one (FARMER-2.5 shares the
+    # farm from the farmer's left); otherwise the last deal's dealer.
+    farmer = table.next_dealer if table.next_dealer is not None else table.last_dealer
+    dealer = None if farmer is None else str(farmer)
     shares = games.get(table.game).close_carried(
         carried, posted_by, [str(user_id) for user_id, _ in seats], dealer
     )

@@ -2,6 +2,7 @@
 
 from bot.tables.scheduler import AsyncioScheduler, ManualScheduler, Scheduler
 from bot.tables.service import (
+    DealerDraw,
     LiveTable,
     SilentListener,
     StaleButton,
@@ -13,6 +14,7 @@ from bot.tables.service import (
 
 __all__ = [
     "AsyncioScheduler",
+    "DealerDraw",
     "LiveTable",
     "ManualScheduler",
     "Scheduler",

@@ -106,6 +106,17 @@ def shuffled_deck(table: LiveTable) -> list[Card] | list[list[Card]]:
     return shuffle.sample(info.pack, len(info.pack))
 
 
+@dataclass(frozen=True)
+class DealerDraw:
+    """A shuffled pack dealt face up round `seats` from `seats[start]` by the game's
+    rule for the first dealer (`Game.first_dealer`), and the seat it picked."""
+
+    seats: tuple[str, ...]
+    pack: tuple[Card, ...]
+    start: int
+    dealer: str
+
+
 @dataclass
 class LiveTable:
     """One open table as the bot holds it between store commits."""
@@ -123,6 +134,9 @@ class LiveTable:
     clock_turns: dict[str, int] = field(default_factory=dict)  # the turn each clock is for
     last_result: tuple[int, Settlement] | None = None  # (hand number, settlement)
     restored: bool = False  # brought back at start-up: an earlier run sent its messages
+    # How the first dealer was found where the game has a rule for it (FARMER-2.4), for
+    # the table to show: shown with the first deal only.
+    dealer_draw: DealerDraw | None = None
     resumed: bool = True  # a restored table waits for its server before it goes on
 
     @property
@@ -198,7 +212,8 @@ class TableService:
         self.scheduler = scheduler
         self.listener = listener
         self.deck_source = deck_source  # tests put fixed decks here
-        self.first_dealer = first_dealer
+        self.first_dealer = first_dealer  # the first dealer, or the seat a draw starts from
+        self.draw_source: DeckSource = shuffled_deck  # the pack of a game's dealer draw
         self.next_hand_seconds = next_hand_seconds
         self.tables: dict[int, LiveTable] = {}  # by table id
         self._by_channel: dict[int, int] = {}
@@ -372,6 +387,9 @@ class TableService:
                 raise TableError("You have no seat at this table.")
             if table.dealt_in(user_id):
                 table.leaving.add(user_id)
+                if await self._leave_the_deal(table, str(user_id)):
+                    return ("You left this deal and your bets came back to your stack; you "
+                            "are cashed out when the deal is over.")
                 note = (
                     "You will leave when this hand is over; until then your turns are "
                     "played for you (draw, then throw the card worth most)."
@@ -384,6 +402,21 @@ class TableService:
         await self.listener.table_changed(table)
         await self._close_if_empty(table)
         return f"You left the table with {chips} chips, back in your bankroll."
+
+    async def _leave_the_deal(self, table: LiveTable, seat: str) -> bool:
+        """Where leaving is a move of the game's own (FARO-2.4: a player's bets come back
+        and they take no more part), it is played now, as the player's; True if so."""
+        hand = table.hand
+        leave_action = getattr(hand, "leave_action", None)
+        action = leave_action(seat) if leave_action is not None else None
+        if action is None:
+            return False
+        try:
+            hand.check(action)
+        except EngineError:
+            return False
+        await self._commit(table, action)
+        return True
 
     async def end(self, channel_id: int, user_id: int, *, can_manage: bool) -> str:
         table = self.table_here(channel_id)
@@ -444,6 +477,7 @@ class TableService:
                 await self.listener.table_changed(table)
                 return
             game = table.game
+            table.dealer_draw = None
             dealer = self._next_dealer(table, players) if game.info.has_dealer else None
             hand = game.start(
                 seats=[(s.seat_id, s.stack) for s in table.info.seats if s.status != "left"],
@@ -464,13 +498,27 @@ class TableService:
 
     def _next_dealer(self, table: LiveTable, players: list[Seat]) -> Seat:
         """The game decides who deals next (GFF-2.8) from where the last dealer sat, which
-        the store keeps even when that player has left; the service only knows seats."""
-        position = table.game.next_dealer(
-            [s.position for s in players], table.info.last_dealer_position
-        )
-        if position is None:
-            return self.first_dealer(players)
-        return next(s for s in players if s.position == position)
+        the store keeps even when that player has left; the service only knows seats.
+
+        Where the last deal named the next dealer (FARMER-5.6), the game goes on from
+        that seat instead; where there was no deal yet and the game has its own draw for
+        the first dealer (FARMER-2.4), the draw is made and kept for the table to show."""
+        info = table.info
+        anchor = (info.next_dealer_position if info.next_dealer_position is not None
+                  else info.last_dealer_position)
+        position = table.game.next_dealer([s.position for s in players], anchor)
+        if position is not None:
+            return next(s for s in players if s.position == position)
+        start = self.first_dealer(players)
+        draw = getattr(table.game, "first_dealer", None)
+        if draw is None:
+            return start
+        seats = tuple(s.seat_id for s in players)
+        pack = tuple(self.draw_source(table))
+        at = players.index(start)
+        dealer = draw(seats, pack, at)
+        table.dealer_draw = DealerDraw(seats, pack, at, dealer)
+        return next(s for s in players if s.seat_id == dealer)
 
     # -- playing -------------------------------------------------------------------------
 

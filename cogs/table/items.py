@@ -30,10 +30,13 @@ log = logging.getLogger(__name__)
 
 # The acts a custom id may name; each component's id template matches exactly its own.
 TABLE_ACTS = ("hand", "join")
-BUTTON_ACTS = ("drop", "stock", "take", "spread", "hit", "refresh")
+BUTTON_ACTS = ("drop", "stock", "take", "spread", "hit", "refresh",
+               "stay", "bet", "copper", "ready", "leave")
 # "throw" is the discard menu: choosing a card discards it, the commonest move in one click.
 # "bid" is a sealed bid's menu: the player's own cards or amounts, in their own view.
-MENU_ACTS = ("throw", "pick", "target", "bid")
+# "on", "amount" and "remove" are a betting game's menus: where to bet, how much, which
+# bet to take down.
+MENU_ACTS = ("throw", "pick", "target", "bid", "on", "amount", "remove")
 
 _GAME = r"(?P<game>[a-z][a-z0-9]{0,15})"
 

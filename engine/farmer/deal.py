@@ -102,6 +102,10 @@ class FarmerDeal:
     def to_act(self) -> tuple[str, ...]:
         return () if self.settlement is not None else (self.order[self.turn],)
 
+    def turn_number(self, seat: str) -> int:
+        """A player's hits and stay are one turn, on one clock (FARMER-4.1)."""
+        return self.turn
+
     def seat_seq(self, seat: str) -> int:
         return len(self.actions)  # one seat acts at a time
 

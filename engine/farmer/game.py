@@ -39,6 +39,10 @@ class FarmerGame(BaseGame):
         later = [p for p in sorted(positions) if p > last]
         return later[0] if later else min(positions)
 
+    def named_dealer(self, result: dict) -> str | None:
+        """FARMER-5.6: the next farmer a settled deal's result names."""
+        return result.get("next_farmer")
+
     def close_carried(
         self,
         carried: Mapping[str, int],

@@ -130,6 +130,10 @@ class FaroDeal:
             return ()
         return tuple(s for s in self.players if s not in self.ready and s not in self.left)
 
+    def turn_number(self, seat: str) -> int:
+        """One clock a betting round, however many bets a seat makes in it (FARO-5)."""
+        return self.turns
+
     def seat_seq(self, seat: str) -> int:
         # Grows with this seat's own actions, each turn dealt and the end; never with
         # another seat's bets.
@@ -233,6 +237,11 @@ class FaroDeal:
             self._return_bets(seat, "left")  # 2.4
         if isinstance(action, (Ready, Leave)):
             self._after_ready()
+
+    def leave_action(self, seat: str) -> Leave | None:
+        """FARO-2.4: leaving is a move of the record (the protocol's optional hook for a
+        player who leaves the table during a deal); None once it cannot be played."""
+        return Leave(seat) if LEAVE in self.legal_actions(seat) else None
 
     def timeout_action(self, seat: str) -> FaroAction:
         """FARO-3.1: the timer says ready for a late player, bets unchanged."""

@@ -38,7 +38,10 @@ def recorded(h: Harness) -> dict[str, str]:
     return json.loads(record_path(h.settings.database_path).read_text())["synced"]
 
 
-ALL = ["gff", "tonk", "gops", "auction", "games", "bankroll", "daily", "config", "audit"]
+ALL = [
+    "gff", "tonk", "farmer", "faro", "gops", "auction",
+    "games", "bankroll", "daily", "config", "audit",
+]
 
 
 @pytest.fixture

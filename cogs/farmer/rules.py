@@ -1,0 +1,55 @@
+"""The `/farmer rules` embed: Farmer in a few lines (rules/farmer.md)."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.settings import Settings
+
+TITLE = "Farmer: how to play"
+
+INTRO = (
+    "2 to 8 players, a 45-card pack (no 8s, and of the 6s only the 6♥). Ace 1, 2 to 10 as "
+    "marked, J Q K 10. Get as close to 16 as you can; over 16 is **bust**. The stake S is "
+    "every payment."
+)
+
+SECTIONS: tuple[tuple[str, str], ...] = (
+    (
+        "The farm",
+        "Before each deal everyone antes S into the **farm**. A farm nobody wins stays on "
+        "the table for the next deal. When the table closes, those seated share it. "
+        "The first **farmer** (the dealer) is whoever gets the 6♥ when the bot deals a "
+        "pack face up round the table.",
+    ),
+    (
+        "Your turn",
+        "You hold one card face down (only you see it). From the farmer's left, the "
+        "farmer last: **Hit** takes the next card face up; you must hit at least once, "
+        "and may hit while you have 16 or less. **Stay** ends your turn. A bust is not "
+        "shown: you still press Stay.",
+    ),
+    (
+        "Settlement",
+        "• **Sixteen** takes the whole farm (ties: the 6♥, then fewest cards, then the "
+        "farmer, then the first from the farmer's left).\n"
+        "• Otherwise those below the closest total pay S each to those on it (the odd "
+        "chips to the farm).\n"
+        "• Every bust player but the farmer pays the farmer S.\n"
+        "The farm winner farms next. Below 2S after a deal, you are out.",
+    ),
+)
+
+
+def rules_embed(settings: Settings) -> discord.Embed:
+    embed = discord.Embed(title=TITLE, description=INTRO, colour=discord.Colour.dark_green())
+    for name, value in SECTIONS:
+        embed.add_field(name=name, value=value, inline=False)
+    embed.add_field(
+        name="Table settings",
+        value=f"New tables here: stake {settings.default_stake} chips, up to 8 players, "
+        f"{settings.turn_seconds} seconds a turn; a turn that runs out hits if you have "
+        "not hit yet, otherwise stays. `/farmer create` sets your own.",
+        inline=False,
+    )
+    return embed

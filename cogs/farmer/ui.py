@@ -1,0 +1,100 @@
+"""Farmer's part of the table UI (cogs/table/ui.py): its embeds, a hand view of Hit and
+Stay under `farmer:` ids, its clicks."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+import discord
+
+from bot.settings import Settings
+from bot.store import StoreError
+from bot.tables import LiveTable, TableError, TableService
+from cogs.farmer import render, rules
+from cogs.table.clock import deadline_of
+from cogs.table.components import RenderedView, button
+from cogs.table.items import hand_custom_id
+from cogs.table.names import seat_name
+from engine import cards as C
+from engine.cards import Card
+from engine.farmer.actions import HIT, STAY, FarmerAction
+from engine.farmer.game import FARMER
+from engine.farmer.info import FARM
+from engine.farmer.settlement import FarmerSettlement
+from engine.farmer.views import PrivateView
+
+GAME = FARMER.info.id
+
+
+class FarmerUI:
+    game = FARMER
+    how_to_start = "`/farmer join` in a channel, then the host deals with `/farmer start`"
+
+    def rules_embed(self, settings: Settings) -> discord.Embed:
+        return rules.rules_embed(settings)
+
+    def lobby_embed(self, table: LiveTable) -> discord.Embed:
+        info = table.info
+        seats = [(str(s.user_id), s.stack, s.status if s.status != "seated" else "")
+                 for s in info.seats]
+        return render.lobby_embed(seats, stake=info.stake, buy_in=info.buy_in,
+                                  max_players=info.max_players, farm=info.pots.get(FARM, 0))
+
+    def table_embed(self, table: LiveTable) -> discord.Embed:
+        hand = table.running.hand
+        turn = hand.to_act()
+        deadline = deadline_of(table, turn[0]) if turn else None
+        return render.table_embed(
+            hand.public_view(), hand_number=table.running.number,
+            deadline=int(deadline) if deadline else None,
+            away={str(u) for u in table.away}, commitment=hand.commitment,
+            draw=table.dealer_draw,
+        )
+
+    def result_embed(self, settlement: FarmerSettlement, *, hand_number: int) -> discord.Embed:
+        return render.result_embed(settlement, hand_number=hand_number)
+
+    def history_line(self, result: dict) -> str:
+        return render.history_line(result)
+
+    def hand_embed(self, view: PrivateView, *, note: str = "") -> discord.Embed:
+        return render.hand_embed(view, note=note)
+
+    def hand_view(
+        self, table_id: int, owner: int, hand_number: int, view: PrivateView, *,
+        picked: Collection[Card] = (), targets: Collection[int] | None = None,
+    ) -> RenderedView:
+        """Hit and Stay, each enabled only when the engine allows it (FARMER-4.2, 4.4)."""
+        at, legal = (hand_number, view.public.seq), set(view.legal)
+
+        def press(act: str, label: str, style: discord.ButtonStyle, enabled: bool):
+            return button(hand_custom_id(GAME, table_id, owner, at, act), label, style,
+                          enabled=enabled)
+
+        return RenderedView([[
+            press("hit", "Hit", discord.ButtonStyle.primary, HIT in legal),
+            press("stay", "Stay", discord.ButtonStyle.success, STAY in legal),
+            press("refresh", "Refresh", discord.ButtonStyle.secondary, True),
+        ]])
+
+    async def play(
+        self, tables: TableService, table: LiveTable, user: int, at: tuple[int, int],
+        act: str, picked: Sequence[Card], values: list[str],
+    ) -> tuple[str, list[int] | None]:
+        if act not in (HIT, STAY):
+            raise TableError("that button does nothing in Farmer.")
+        seat = str(user)
+        number, seq = at
+        await tables.act(table.id, user, FarmerAction(seat, act), seq, hand_number=number)
+        hand = table.hand
+        if hand is None or hand.is_over:
+            return "The deal is over: see the result in the channel.", None
+        if act == STAY:
+            return "You stayed.", None
+        return f"You drew {C.label(hand.hands[seat][-1])}.", None
+
+    def refusal(self, refused: TableError | StoreError, table: LiveTable) -> str:
+        hand = table.hand
+        if getattr(refused, "code", None) == "not_your_turn" and hand and hand.to_act():
+            return f"It is not your turn; waiting for {seat_name(hand.to_act()[0])}."
+        return f"Not done: {refused.message}"

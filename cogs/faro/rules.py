@@ -1,0 +1,56 @@
+"""The `/faro rules` embed: Faro in a few lines (rules/faro.md)."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.settings import Settings
+
+TITLE = "Faro: how to play"
+
+INTRO = (
+    "1 to 8 players bet against the house on one 52-card pack, dealt face up: the first "
+    "card (the **soda**) decides nothing, then 25 **turns** of two cards, the first "
+    "**losing**, the second **winning**; the last card (the **hoc**) decides nothing. "
+    "Only ranks matter."
+)
+
+SECTIONS: tuple[tuple[str, str], ...] = (
+    (
+        "Betting",
+        "Before each turn everyone bets at once, then presses **Ready**; the turn is dealt "
+        "when all are ready (the clock says ready for you, bets unchanged). Choose where "
+        "in the first menu and how much in the second, then **Bet** (or **Bet coppered**, "
+        "to bet on losing). Each bet is from the stake to the table maximum.\n"
+        "• one rank; • a **combination** of 2 to 4 ranks; • **even** (2 4 6 8 10 Q) or "
+        "**odd**; • **high card**: the winning card outranks the losing one; • before the "
+        "last turn, **call the turn**: the order of the three cards left.",
+    ),
+    (
+        "Settling a turn",
+        "The winning rank in your bet (and not the losing one): you win even money. The "
+        "losing rank in it: you lose. Both: a push. A **split** (both cards one rank, in "
+        "your bet): the house takes half. A bet with no action stays. A called turn pays "
+        "4 to 1, or 2 to 1 on a cat-hop (a pair among the three).",
+    ),
+    (
+        "The casekeeper",
+        "The table shows every card dealt, so which ranks are still to come: a rank that "
+        "is gone cannot be bet on. `/faro leave` during a deal takes your bets down and "
+        "you are cashed out when it ends.",
+    ),
+)
+
+
+def rules_embed(settings: Settings) -> discord.Embed:
+    embed = discord.Embed(title=TITLE, description=INTRO, colour=discord.Colour.dark_green())
+    for name, value in SECTIONS:
+        embed.add_field(name=name, value=value, inline=False)
+    embed.add_field(
+        name="Table settings",
+        value=f"New tables here: stake (the minimum bet) {settings.default_stake} chips, "
+        f"maximum bet 10 stakes, up to 8 players, {settings.turn_seconds} seconds a betting "
+        "round. `/faro create` sets your own stake.",
+        inline=False,
+    )
+    return embed
