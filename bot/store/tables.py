@@ -249,8 +249,8 @@ def close_table(db: sqlite3.Connection, now_ms: int, table_id: int) -> dict[int,
     }
     # The seat that would deal next, where the game names one (FARMER-2.5 shares the
     # farm from the farmer's left); otherwise the last deal's dealer.
-    farmer = table.next_dealer if table.next_dealer is not None else table.last_dealer
-    dealer = None if farmer is None else str(farmer)
+    next_dealer = table.next_dealer if table.next_dealer is not None else table.last_dealer
+    dealer = None if next_dealer is None else str(next_dealer)
     shares = games.get(table.game).close_carried(
         carried, posted_by, [str(user_id) for user_id, _ in seats], dealer
     )
