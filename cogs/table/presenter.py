@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -52,7 +53,7 @@ SILENT = discord.AllowedMentions.none()
 # than this is past where players look, and a new one is posted.
 LOOK_BACK = 50
 COUNTDOWN = re.compile(r"^Next hand <t:\d+:R>\.$")
-TURN_PING = re.compile(r"^<@\d+>, it's your turn")
+TURN_PING = re.compile(r"^(<@\d+>, )+it's your turn")
 
 
 class TablePresenter:
@@ -79,7 +80,7 @@ class TablePresenter:
         self._send(table, ("post", False))
 
     async def turn_started(self, table: LiveTable, seat: str) -> None:
-        self._send(table, ("ping", seat, int(deadline_of(table, seat) or 0)))
+        self._send(table, ("ping", (seat,), int(deadline_of(table, seat) or 0)))
         if not is_computer(int(seat)):
             self._send(table, ("hand", seat))
 
@@ -148,6 +149,14 @@ class TablePresenter:
         queue = self._queues.setdefault(table.id, [])
         if op == ("edit",) and ("edit",) in queue:
             return  # coalesced: the pending edit will render the latest state
+        if op[0] == "ping":
+            waiting = next((i for i, queued in enumerate(queue) if queued[0] == "ping"), None)
+            if waiting is not None:
+                # Turns that start together (a sealed round) share one mention: a channel
+                # takes about five messages in five seconds.
+                _, seats, deadline = queue[waiting]
+                queue[waiting] = ("ping", (*seats, *op[1]), max(deadline, op[2]))
+                return
         queue.append(op)
         worker = self._workers.get(table.id)
         if worker is None or worker.done():
@@ -196,10 +205,15 @@ class TablePresenter:
             )
         elif kind == "ping":
             await self._unping(table, channel)
-            _, seat, deadline = op
-            if is_computer(int(seat)):
-                return  # a computer player needs no mention; the table shows its turn
-            message = await channel.send(_ping_text(seat, deadline), allowed_mentions=PINGS)
+            _, seats, deadline = op
+            hand = table.hand
+            acting = hand.to_act() if hand is not None else ()
+            # Only people still to act: a computer player needs no mention (the table shows
+            # its turn), and a turn that ended before this went out needs none either.
+            people = [s for s in seats if s in acting and not is_computer(int(s))]
+            if not people:
+                return
+            message = await channel.send(_ping_text(people, deadline), allowed_mentions=PINGS)
             self.pings[table.id] = message.id
         elif kind == "hand":
             await self.controls.bring_up_to_date(table, int(op[1]))
@@ -291,7 +305,7 @@ class TablePresenter:
         wanted = table_custom_id(table.info.game, table.id, "hand")
         lobby_title = self.ui(table).lobby_embed(table).title
         ping = (
-            _ping_text(table.turn_seat, int(deadline_of(table, table.turn_seat) or 0))
+            _ping_text([table.turn_seat], int(deadline_of(table, table.turn_seat) or 0))
             if table.turn_seat and not is_computer(int(table.turn_seat)) else None
         )
         found: int | None = None
@@ -342,9 +356,9 @@ class TablePresenter:
                 log.info("Table %s: the last turn ping was already gone", table.id)
 
 
-def _ping_text(seat: str, deadline: int) -> str:
+def _ping_text(seats: Sequence[str], deadline: int) -> str:
     when = f" — time runs out <t:{deadline}:R>" if deadline else ""
-    return f"{seat_name(seat)}, it's your turn{when}."
+    return f"{', '.join(seat_name(seat) for seat in seats)}, it's your turn{when}."
 
 
 def _paced(table: LiveTable) -> str:

@@ -294,3 +294,16 @@ async def test_a_restart_mid_game_changes_nothing_and_old_views_still_bid(tmp_pa
     assert expected["winners"] == ["bob"] and expected["stacks"] == {"ann": 190, "bob": 210}
     for stop_after in (1, 6):  # between the two bids of a round, and at a round's start
         assert await _through_a_restart(tmp_path / f"stop{stop_after}", stop_after) == expected
+
+
+async def test_a_round_that_starts_for_everyone_is_one_mention_of_everyone(harness):
+    d = await gops_table(harness)
+    pings = [m for m in d.h.public_messages() if "your turn" in m.content]
+    # Three clocks started together: one message, not three (each deleting the last).
+    assert len(pings) == 1
+    assert pings[0].pinged == {d.user(name).id for name in ("ann", "bob", "cy")}
+    sent = [m for m in d.h.messages if "your turn" in m.content and not m.ephemeral]
+    assert len(sent) == 1
+    await d.bids(ann="KS", bob="KH", cy="KC")
+    pings = [m for m in d.h.public_messages() if "your turn" in m.content]
+    assert len(pings) == 1 and len(pings[0].pinged) == 3  # the next round's, the last gone
