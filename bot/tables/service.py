@@ -392,7 +392,7 @@ class TableService:
                             "are cashed out when the deal is over.")
                 note = (
                     "You will leave when this hand is over; until then your turns are "
-                    "played for you (draw, then throw the card worth most)."
+                    "played for you, as when your time runs out."
                 )
                 await self._play_stand_ins(table)
                 return note
@@ -693,7 +693,7 @@ class TableService:
             if table.timeouts[user] >= TIMEOUTS_BEFORE_AWAY and user not in table.away:
                 table.away.add(user)
                 await self.store.set_away(table.id, user, True)
-            # The whole rest of the turn (GFF: draw, then throw the card worth most).
+            # The whole rest of the turn, by the game's time-out move.
             while (
                 (hand := table.hand) is not None and not hand.is_over
                 and seat in hand.to_act() and _turn_of(hand, seat) == turn
