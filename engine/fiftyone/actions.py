@@ -62,13 +62,13 @@ def parse_action(raw: Any, index: int, seat_ids: Sequence[str]) -> Action:
     if not isinstance(seat, str) or seat not in seat_ids:
         raise _bad(f"{seat!r} is not a seat at this table", index)
     kind = raw.get("do")
-    if kind == CLEAR:
-        return Clear(seat)
-    if kind != SWAP:
+    if kind not in (CLEAR, SWAP):
         raise _bad(f"unknown action {kind!r} (clear, swap)", index)
-    take = _card(raw, "take", index)
-    give = _card(raw, "give", index)
     stop = raw.get("stop", False)
     if not isinstance(stop, bool):
         raise _bad("stop must be true or false", index)
-    return Swap(seat, take, give, stop)
+    if kind == CLEAR:
+        if stop:
+            raise _bad("Stop is called with a swap, not a clear (FIFTYONE-4.5)", index)
+        return Clear(seat)
+    return Swap(seat, _card(raw, "take", index), _card(raw, "give", index), stop)

@@ -4,6 +4,7 @@ fixed decks."""
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -258,6 +259,8 @@ def test_fiftyone_7_the_time_out_makes_the_best_swap_without_clearing_or_calling
         ([{"seat": "bob", "do": "swap", "take": "6C"}], "bad_record", 0),
         ([swap("bob", "JK", "2C")], "bad_record", 0),  # no joker at this table
         ([swap("zed", "6C", "2C")], "bad_record", 0),
+        ([{"seat": "bob", "do": "clear", "stop": True}], "bad_record", 0),
+        ([{"seat": "bob", "do": "clear", "stop": 1}], "bad_record", 0),
     ],
 )
 def test_fiftyone_8_4_each_error_code(actions, code, at):
@@ -436,3 +439,24 @@ def test_fiftyone_3_1_the_deal_five_each_one_at_a_time_then_the_board():
     assert deal.board == hand(BOARD)
     assert len(deal.stock) == 52 - 15 - 5 and deal.discard == []
     assert [t.amount for t in deal.posts] == [5, 5, 5]
+
+
+def test_fiftyone_1_1_random_games_at_a_joker_table_keep_every_card_and_chip():
+    rng = random.Random(5)
+    pack = FIFTYONE.pack({"joker": True})
+    assert len(pack) == 53 and FIFTYONE.pack() == C.DECK
+    rebuilt = 0
+    for _ in range(300):
+        cards = list(pack)
+        rng.shuffle(cards)
+        seats = [(f"p{i}", 50) for i in range(5)]
+        deal = FIFTYONE.start(seats=seats, stake=5, dealer="p0", deck_or_decks=cards,
+                              options={"joker": True})
+        deal.shuffle_with(lambda pile: rng.sample(pile, len(pile)))
+        while not deal.is_over:
+            deal.apply(FIFTYONE.simulation_action(deal, rng))
+            assert sorted(deal.cards_in_play()) == sorted(pack)
+        assert sum(deal.settlement.stacks.values()) == 250
+        rebuilt += bool(deal.record().reshuffles)
+        assert replay(deal.record().to_json()) == deal.settlement.to_result()
+    assert rebuilt  # some games needed a new stock (4.4)
