@@ -96,6 +96,8 @@ def run() -> list[Row]:
                     _game_rate("oldmaid", 2_000, 4), "deals/s"))
     rows.append(Row("engine: concentration random games/s, 3 players (1,000, in process)",
                     _game_rate("concentration", 1_000, 3), "games/s"))
+    rows.append(Row("engine: fiftyone random games/s, 4 players (2,000, in process)",
+                    _game_rate("fiftyone", 2_000, 4), "games/s"))
     return rows
 
 

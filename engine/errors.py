@@ -23,6 +23,7 @@ CODES = frozenset(
         "no_such_bet",  # FARO-4.8
         "bad_reshuffle",  # G3.2: a new stock's recorded order (PAGEONE-4.6, JCI-4.8)
         "bad_call",  # PAGEONE-4.7
+        "not_on_board",  # FIFTYONE-4.2
     }
 )
 

@@ -11,6 +11,7 @@ from engine.concentration.game import CONCENTRATION
 from engine.errors import EngineError
 from engine.farmer.game import FARMER
 from engine.faro.game import FARO
+from engine.fiftyone.game import FIFTYONE
 from engine.game import Game
 from engine.gff.game import GFF
 from engine.gops.game import GOPS
@@ -22,7 +23,8 @@ from engine.tonk.game import TONK
 GAMES: dict[str, Game] = {
     game.info.id: game
     for game in (
-        GFF, TONK, FARMER, FARO, GOPS, AUCTION, OLDMAID, CONCENTRATION, PAGEONE, JACKCHANGEIT
+        GFF, TONK, FARMER, FARO, GOPS, AUCTION, OLDMAID, CONCENTRATION, PAGEONE, JACKCHANGEIT,
+        FIFTYONE,
     )
 }
 
