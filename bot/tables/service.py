@@ -630,7 +630,7 @@ class TableService:
         shuffle from here on (engine/game.py, `shuffle_with`)."""
         shuffle_with = getattr(hand, "shuffle_with", None)
         if shuffle_with is not None:
-            shuffle_with(self.stock_shuffle)
+            shuffle_with(lambda pile: self.stock_shuffle(pile))  # as set when it is needed
 
     def _stop_clocks(self, table: LiveTable, seats: Sequence[str]) -> None:
         for seat in seats:
