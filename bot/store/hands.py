@@ -45,6 +45,9 @@ APPEND_ACTION = (
     "UPDATE hands SET record = json_insert(record, '$.actions[#]', json(?)), seq = seq + 1"
     " WHERE id = ? AND status = 'running' AND seq = ?"
 )
+# G3.2: the new stocks a deal made by the bot's shuffle, saved with the action that drew
+# from them, so the record replays exactly after a restart.
+SET_RESHUFFLES = "UPDATE hands SET record = json_set(record, '$.reshuffles', json(?)) WHERE id = ?"
 
 
 def replay(record: dict[str, Any]) -> Deal:
@@ -130,10 +133,12 @@ def record_action(
     action: str,
     settlement: Settlement | None,
     turn_started_ms: int | None = None,
+    reshuffles: list[list[str]] | None = None,
 ) -> None:
     """Append the action (JSON) as number `seq`; settle in the same transaction if it ended it.
 
-    `turn_started_ms` is given when this action began a new turn.
+    `turn_started_ms` is given when this action began a new turn; `reshuffles`, the
+    record's whole list of new stocks, when this action made one (G3.2).
     """
     if db.execute(APPEND_ACTION, (action, hand_id, seq)).rowcount != 1:
         row = db.execute("SELECT seq, status FROM hands WHERE id = ?", (hand_id,)).fetchone()
@@ -142,10 +147,23 @@ def record_action(
         if row[1] != "running":
             raise HandOver()
         raise StaleAction(seq, row[0])
+    if reshuffles is not None:
+        _save_reshuffles(db, hand_id, reshuffles)
     if turn_started_ms is not None:
         mark_turn(db, hand_id, turn_started_ms)
     if settlement is not None:
         settle_hand(db, now_ms, hand_id, settlement)
+
+
+def _save_reshuffles(db: sqlite3.Connection, hand_id: int, reshuffles: list[list[str]]) -> None:
+    """A stock once made stays as it was made: the new list only adds to the stored one."""
+    stored = db.execute(
+        "SELECT json_extract(record, '$.reshuffles') FROM hands WHERE id = ?", (hand_id,)
+    ).fetchone()[0]
+    before = json.loads(stored) if stored is not None else []
+    if not isinstance(reshuffles, list) or reshuffles[: len(before)] != before:
+        raise Mismatch("the hand's new stocks do not carry on from those stored")
+    db.execute(SET_RESHUFFLES, (json.dumps(reshuffles, separators=(",", ":")), hand_id))
 
 
 def mark_turn(db: sqlite3.Connection, hand_id: int, at_ms: int) -> None:

@@ -9,6 +9,7 @@ writes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -122,8 +123,10 @@ class Store(Protocol):
         settlement: Settlement | None = None,
         *,
         turn_started_ms: int | None = None,
+        reshuffles: Sequence[Sequence[str]] | None = None,
     ) -> None:
-        """Append the action the hand accepted as its number `seq` (the count before it)."""
+        """Append the action the hand accepted as its number `seq` (the count before it);
+        with `reshuffles`, the record's new stocks (G3.2) in the same transaction."""
         ...
 
     async def turn_started(self, hand_id: int) -> int | None:

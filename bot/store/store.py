@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -309,11 +309,13 @@ class SqliteStore:
         settlement: Settlement | None = None,
         *,
         turn_started_ms: int | None = None,
+        reshuffles: Sequence[Sequence[str]] | None = None,
     ) -> None:
         """Append the action the hand accepted as its number `seq` (the count before it).
 
-        Pass the hand's settlement when this action ended it: the action and the
-        settlement are then stored in the same transaction.
+        Pass the hand's settlement when this action ended it, and the record's whole
+        `reshuffles` (card codes) when it made a new stock (G3.2): they are then stored
+        in the same transaction as the action.
         """
         snowflake(hand_id, "The hand id")
         if isinstance(seq, bool) or not isinstance(seq, int) or seq < 0:
@@ -326,6 +328,7 @@ class SqliteStore:
             json.dumps(action.to_json()),
             settlement,
             turn_started_ms,
+            None if reshuffles is None else [list(order) for order in reshuffles],
         )
 
     async def turn_started(self, hand_id: int) -> int | None:

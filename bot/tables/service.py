@@ -106,6 +106,11 @@ def shuffled_deck(table: LiveTable) -> list[Card] | list[list[Card]]:
     return shuffle.sample(info.pack, len(info.pack))
 
 
+def system_shuffle(cards: list[Card]) -> list[Card]:
+    """A new stock's order (G3.2), shuffled as decks are, from the system's randomness."""
+    return secrets.SystemRandom().sample(cards, len(cards))
+
+
 @dataclass(frozen=True)
 class DealerDraw:
     """A shuffled pack dealt face up round `seats` from `seats[start]` by the game's
@@ -205,6 +210,7 @@ class TableService:
         listener: TableListener,
         *,
         deck_source: DeckSource = shuffled_deck,
+        stock_shuffle: Callable[[list[Card]], Sequence[Card]] = system_shuffle,
         first_dealer: Callable[[list[Seat]], Seat] = secrets.choice,
         next_hand_seconds: float = NEXT_HAND_SECONDS,
     ) -> None:
@@ -212,6 +218,7 @@ class TableService:
         self.scheduler = scheduler
         self.listener = listener
         self.deck_source = deck_source  # tests put fixed decks here
+        self.stock_shuffle = stock_shuffle  # the order of a stock rebuilt mid-deal (G3.2)
         self.first_dealer = first_dealer  # the first dealer, or the seat a draw starts from
         self.draw_source: DeckSource = shuffled_deck  # the pack of a game's dealer draw
         self.next_hand_seconds = next_hand_seconds
@@ -290,7 +297,10 @@ class TableService:
                 f"({voided.reason}); every chip posted to it went back to its player."
             )
         for info in recovery.tables:
-            table = self._track(info, recovery.running.get(info.id))
+            running = recovery.running.get(info.id)
+            if running is not None:
+                self._shuffles_for(running.hand)
+            table = self._track(info, running)
             table.restored = True
             table.resumed = False
             table.away = {s.user_id for s in info.seats if s.status == "away"}
@@ -487,6 +497,7 @@ class TableService:
                 carry=table.info.carry,
                 salt=new_salt(),  # the deck commitment shown at the deal
             )
+            self._shuffles_for(hand)
             now = self.scheduler.now()
             table.running = await self.store.start_hand(
                 table.id, hand, turn_started_ms=int(now * 1000)
@@ -558,18 +569,25 @@ class TableService:
         assert running is not None
         hand = running.hand
         seq = hand.seq
+        stocks = _new_stocks(hand)
         hand.apply(action)
         now = self.scheduler.now()
         # Stored with the action, so a restart knows how much of this turn is left.
         began = not hand.is_over and bool(_new_turns(table, hand))
+        # A stock this action rebuilt is stored with it, so the record replays exactly.
+        reshuffles = (hand.record().to_json()["reshuffles"]
+                      if _new_stocks(hand) != stocks else None)
         try:
             await self.store.record_action(
                 running.hand_id, seq, action, hand.settlement,
                 turn_started_ms=int(now * 1000) if began else None,
+                reshuffles=reshuffles,
             )
         except BaseException:
             # The store did not take it: the hand goes back to what the store holds.
             table.running = await self.store.running_hand(table.id)
+            if table.running is not None:
+                self._shuffles_for(table.running.hand)
             raise
         await self._after_action(table, turn_began=now, stand_ins=stand_ins)
 
@@ -606,6 +624,13 @@ class TableService:
         await self.listener.table_changed(table)
         if stand_ins:
             await self._play_stand_ins(table)
+
+    def _shuffles_for(self, hand: Deal) -> None:
+        """A deal that rebuilds its stock mid-deal takes each new order from the bot's
+        shuffle from here on (engine/game.py, `shuffle_with`)."""
+        shuffle_with = getattr(hand, "shuffle_with", None)
+        if shuffle_with is not None:
+            shuffle_with(lambda pile: self.stock_shuffle(pile))  # as set when it is needed
 
     def _stop_clocks(self, table: LiveTable, seats: Sequence[str]) -> None:
         for seat in seats:
@@ -778,6 +803,11 @@ def _same_game(table: LiveTable, game: str) -> None:
             f"This channel's table plays {here.name}: use `/{here.id} join`, "
             "or wait until it closes."
         )
+
+
+def _new_stocks(hand: Deal) -> int:
+    """How many stocks the deal has rebuilt so far (G3.2); 0 for a game that never does."""
+    return len(hand.record().reshuffles) if hand.info.reshuffles else 0
 
 
 def _turn_of(hand: Deal, seat: str) -> int:

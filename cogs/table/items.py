@@ -37,6 +37,10 @@ BUTTON_ACTS = ("drop", "stock", "take", "spread", "hit", "refresh",
 # "on", "amount" and "remove" are a betting game's menus: where to bet, how much, which
 # bet to take down.
 MENU_ACTS = ("throw", "pick", "target", "bid", "on", "amount", "remove")
+# The shedding games: a toggle for a call made with the next play, and that play; taking a
+# pending draw; the suit a jack names.
+BUTTON_ACTS += ("call", "uncall", "draw")
+MENU_ACTS += ("called", "suit")
 
 _GAME = r"(?P<game>[a-z][a-z0-9]{0,15})"
 

@@ -82,6 +82,8 @@ class PageOneDeal:
         self.turn = 0  # 4.1: left of the dealer leads
         self.must_play: Card | None = None  # 4.4: the card drawn that is the only play
         self.drawn = dict.fromkeys(self.order, 0)
+        # The cards drawn for each seat since its last play, for its own view (PAGEONE-6).
+        self.last_drawn: dict[str, list[Card]] = {seat: [] for seat in self.order}
         self.events: list[str] = []
         self.actions: list[Play] = []
         self.settlement: PageOneSettlement | None = None
@@ -166,6 +168,7 @@ class PageOneDeal:
         self.check(action)
         self.actions.append(action)
         seat, card = action.seat, action.card
+        self.last_drawn[seat] = []
         hand = self.hands[seat]
         had = len(hand)
         hand.remove(card)
@@ -245,6 +248,7 @@ class PageOneDeal:
             call_due=len(hand) == 2,
             legal=self.legal_actions(seat),
             public=self.public_view(),
+            drawn=tuple(self.last_drawn.get(seat, ())),
         )
 
     # -- play (PAGEONE-4) -------------------------------------------------------
@@ -292,7 +296,9 @@ class PageOneDeal:
             self.stock = order[::-1]
             self.events.append("the discard pile became the new stock")
         self.drawn[seat] += 1
-        return self.stock.pop()
+        card = self.stock.pop()
+        self.last_drawn[seat].append(card)
+        return card
 
     # -- settlement (PAGEONE-2.2, 5) ----------------------------------------------
 

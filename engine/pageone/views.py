@@ -41,3 +41,4 @@ class PrivateView:
     call_due: bool  # 4.7: holding two cards, the play carries the call
     legal: tuple[str, ...]
     public: PublicView
+    drawn: tuple[Card, ...] = ()  # drawn for this seat since its last play (4.4, 4.7)
