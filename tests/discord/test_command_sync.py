@@ -39,7 +39,7 @@ def recorded(h: Harness) -> dict[str, str]:
 
 
 ALL = [
-    "gff", "tonk", "farmer", "faro", "gops", "auction",
+    "gff", "tonk", "farmer", "faro", "gops", "auction", "concentration", "oldmaid",
     "games", "bankroll", "daily", "config", "audit",
 ]
 
