@@ -171,9 +171,13 @@ async def test_conc_1_3_a_table_created_with_match_colour_needs_one_colour(harne
                   *[f"bob {r * 4 + 1} {r * 4 + 3}" for r in range(1, 13)])
     assert d.table.last_result[1].scores == {ann: 0, bob: 26}
     await assert_everything_agrees(d, {"ann": 190, "bob": 210}, {"ann": 0, "bob": 26})
+    d.next_hand_begins()
+    d.decks.append(layout("SHCD"))
+    await h.advance(10)  # the next game: the table's options are given to every deal
+    assert d.table.running.number == 2 and d.hand.record().options == {"match": "colour"}
 
 
-async def test_a_bad_match_is_refused_by_the_command_itself(harness):
+async def test_create_with_match_colour_says_so_and_the_lobby_shows_it(harness):
     h = harness
     ann = h.user("ann")
     await h.slash(ann, "concentration create", match="colour")
