@@ -19,7 +19,8 @@ log = logging.getLogger(__name__)
 
 EXTENSIONS: tuple[str, ...] = (
     "cogs.table.cog", "cogs.gff", "cogs.tonk", "cogs.farmer", "cogs.faro", "cogs.gops",
-    "cogs.auction", "cogs.pageone", "cogs.jackchangeit", "cogs.games", "cogs.bankroll",
+    "cogs.auction", "cogs.concentration", "cogs.oldmaid", "cogs.pageone", "cogs.jackchangeit",
+    "cogs.games", "cogs.bankroll",
     "cogs.admin",
 )
 

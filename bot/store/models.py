@@ -76,6 +76,8 @@ class Table:
     # (FARMER-5.6), and where that seat is: the deal goes on from there.
     next_dealer: int | None = None
     next_dealer_position: int | None = None
+    # The game's table options (G3.3), given to every deal; absent ones at their defaults.
+    options: dict[str, Any] = field(default_factory=dict)
 
     @property
     def carry(self) -> dict[str, int]:

@@ -81,9 +81,11 @@ class Store(Protocol):
         buy_in: int | None = None,
         max_players: int | None = None,
         turn_seconds: int | None = None,
+        options: dict[str, Any] | None = None,
     ) -> Table:
         """A new table of `game` in the channel; what is not given comes from the server's
-        settings, within what the game allows (its seats, its least buy-in)."""
+        settings, within what the game allows (its seats, its least buy-in). `options`:
+        the game's table options (G3.3); an unknown one or a bad value is `BadSetting`."""
         ...
 
     async def table(self, table_id: int) -> Table:

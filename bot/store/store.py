@@ -34,6 +34,7 @@ from bot.store.models import (
     Table,
     Wallet,
 )
+from bot.store.options import checked_options
 from engine import games
 from engine.errors import EngineError
 from engine.game import Deal, Settlement
@@ -195,9 +196,12 @@ class SqliteStore:
         buy_in: int | None = None,
         max_players: int | None = None,
         turn_seconds: int | None = None,
+        options: dict[str, Any] | None = None,
     ) -> Table:
         """A new table of `game` in the channel; what is not given comes from the server's
-        settings, within what the game allows (its seats, its least buy-in)."""
+        settings, within what the game allows (its seats, its least buy-in). `options` are
+        the game's table options (G3.3), checked by the game; absent ones take its page's
+        defaults."""
         snowflake(guild_id, "The server id")
         snowflake(channel_id, "The channel id")
         snowflake(host_id, "The host id")
@@ -224,6 +228,7 @@ class SqliteStore:
             house.turn_seconds if turn_seconds is None else turn_seconds,
             *GUILD_SETTING_RANGES["turn_seconds"],
         )
+        options = checked_options(games.get(info.id), stake, options)
         return await self.db.write(
             tables.open_table,
             self._now_ms(),
@@ -235,6 +240,7 @@ class SqliteStore:
             buy_in,
             max_players,
             turn_seconds,
+            options,
         )
 
     async def table(self, table_id: int) -> Table:

@@ -43,13 +43,15 @@ def open_table(
     buy_in: int,
     max_players: int,
     turn_seconds: int,
+    options: dict | None = None,
 ) -> Table:
     if find_open_table(db, channel_id) is not None:
         raise ChannelBusy(channel_id)
     cursor = db.execute(
         "INSERT INTO tables (guild_id, channel_id, host_id, game, stake, buy_in, max_players,"
-        " turn_seconds, opened_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (guild_id, channel_id, host_id, game, stake, buy_in, max_players, turn_seconds, now_ms),
+        " turn_seconds, opened_ms, options) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (guild_id, channel_id, host_id, game, stake, buy_in, max_players, turn_seconds, now_ms,
+         json.dumps(options or {}, sort_keys=True)),
     )
     return load_table(db, cursor.lastrowid)
 
@@ -95,6 +97,7 @@ def load_table(db: sqlite3.Connection, table_id: int) -> Table:
         " FROM hands WHERE table_id = :t AND status <> 'running'",
         {"t": table_id},
     ).fetchone()
+    (options,) = db.execute("SELECT options FROM tables WHERE id = ?", (table_id,)).fetchone()
     dealer = None if last_dealer is None else int(last_dealer)
     position = _position(db, table_id, dealer)
     named = _named_dealer(row[4], last_result)
@@ -108,6 +111,7 @@ def load_table(db: sqlite3.Connection, table_id: int) -> Table:
         last_dealer_position=position,
         next_dealer=named,
         next_dealer_position=_position(db, table_id, named),
+        options=json.loads(options),
     )
 
 

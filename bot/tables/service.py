@@ -359,6 +359,7 @@ class TableService:
         buy_in: int | None,
         max_players: int | None,
         turn_seconds: int | None,
+        options: dict[str, Any] | None = None,
     ) -> LiveTable:
         async with self._opening:
             if (table := self.in_channel(channel_id)) is not None:
@@ -369,7 +370,7 @@ class TableService:
             # The table's options are checked before anything is written for the player.
             info = await self.store.open_table(
                 guild_id, channel_id, user_id, game=game, stake=stake, buy_in=buy_in,
-                turn_seconds=turn_seconds, max_players=max_players,
+                turn_seconds=turn_seconds, max_players=max_players, options=options,
             )
             table = self._track(info)
         try:
@@ -495,6 +496,7 @@ class TableService:
                 dealer=None if dealer is None else dealer.seat_id,
                 deck_or_decks=self.deck_source(table),
                 carry=table.info.carry,
+                options=table.info.options,  # G3.3: the table's, at every deal
                 salt=new_salt(),  # the deck commitment shown at the deal
             )
             self._shuffles_for(hand)

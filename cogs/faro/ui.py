@@ -23,6 +23,7 @@ from cogs.faro import render, rules
 from cogs.table.clock import deadline_of
 from cogs.table.components import RenderedView, button, menu, option
 from cogs.table.items import hand_custom_id
+from cogs.table.ui import TableOption
 from engine.cards import Card
 from engine.errors import EngineError
 from engine.faro.actions import (
@@ -100,6 +101,10 @@ def amounts(stake: int, max_bet: int) -> list[int]:
 class FaroUI:
     game = FARO
     how_to_start = "`/faro join` in a channel (one player is enough), then `/faro start`"
+    table_options = (
+        TableOption("max_bet", f"the most chips on one position (default {MAX_BET_STAKES} "
+                    "stakes, FARO-2.2)"),
+    )
 
     def __init__(self, bot: HallBot) -> None:
         self.bot = bot
@@ -114,7 +119,8 @@ class FaroUI:
                  for s in info.seats]
         return render.lobby_embed(seats, stake=info.stake, buy_in=info.buy_in,
                                   max_players=info.max_players,
-                                  max_bet=MAX_BET_STAKES * info.stake)
+                                  max_bet=info.options.get("max_bet",
+                                                           MAX_BET_STAKES * info.stake))
 
     def table_embed(self, table: LiveTable) -> discord.Embed:
         hand = table.running.hand

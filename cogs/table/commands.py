@@ -7,6 +7,7 @@ No `from __future__ import annotations` here: the option ranges are built per ga
 and discord.py reads them from the callbacks' evaluated annotations.
 """
 
+import inspect
 import io
 import json
 from typing import TYPE_CHECKING
@@ -17,6 +18,7 @@ from discord import app_commands
 from bot.client import answer
 from bot.store import PastTable
 from bot.tables import LiveTable, TableError
+from cogs.table.ui import options_line
 from engine import fairness, games
 
 if TYPE_CHECKING:
@@ -34,6 +36,7 @@ LEVEL_WORDS = {
 }
 
 Stake = app_commands.Range[int, 1, 1_000_000]
+Chips = app_commands.Range[int, 1, 1_000_000_000]
 TurnSeconds = app_commands.Range[int, 15, 600]
 
 
@@ -99,8 +102,6 @@ def table_commands(ui: "GameUI") -> app_commands.Group:
     info = ui.game.info
     game = info.id
     group = app_commands.Group(name=game, description=f"Play {info.name}", guild_only=True)
-    BuyIn = app_commands.Range[int, info.stakes_to_buy_in, 1_000_000_000]
-    Players = app_commands.Range[int, info.min_seats, info.max_seats]
     levels = [app_commands.Choice(name=LEVEL_WORDS.get(level, level), value=level)
               for level in ui.game.strategies]
 
@@ -115,32 +116,7 @@ def table_commands(ui: "GameUI") -> app_commands.Group:
     async def join(interaction: discord.Interaction) -> None:
         await join_table(interaction, game)
 
-    @group.command(name="create", description="Open a table here with your own settings")
-    @app_commands.describe(
-        stake="chips in one stake, what the game's posts and payments count in",
-        buy_in=f"chips you bring to the table (at least {info.stakes_to_buy_in} stakes)",
-        max_players=f"seats at the table, {info.min_seats} to {info.max_seats}",
-        turn_seconds="time for a turn, 15 to 600 seconds",
-    )
-    async def create(
-        interaction: discord.Interaction,
-        stake: Stake | None = None,
-        buy_in: BuyIn | None = None,
-        max_players: Players | None = None,
-        turn_seconds: TurnSeconds | None = None,
-    ) -> None:
-        tables = interaction.client.tables  # type: ignore[union-attr]
-        table = await tables.create(
-            interaction.guild_id, interaction.channel_id, interaction.user.id,
-            game=game, stake=stake, buy_in=buy_in, max_players=max_players,
-            turn_seconds=turn_seconds,
-        )
-        t = table.info
-        await answer(interaction, (
-            f"Table open: stake {t.stake}, buy-in {t.buy_in}, up to "
-            f"{t.max_players} players, {t.turn_seconds} s a turn. You are seated "
-            f"and host; `/{game} start` deals once someone joins."
-        ))
+    create_table_command(group, ui)
 
     @group.command(name="start", description="Deal the first hand (host)")
     async def start(interaction: discord.Interaction) -> None:
@@ -215,6 +191,65 @@ def table_commands(ui: "GameUI") -> app_commands.Group:
         await show_history(interaction, game, hand, table, verify)
 
     return group
+
+
+def create_table_command(group: app_commands.Group, ui: "GameUI") -> None:
+    """`/<game> create`: the house settings every game has, and the game's own table
+    options (G3.3), each an option of the command (`/concentration create match:colour`)."""
+    info = ui.game.info
+    game = info.id
+    offered = tuple(getattr(ui, "table_options", ()))
+    BuyIn = app_commands.Range[int, info.stakes_to_buy_in, 1_000_000_000]
+    Players = app_commands.Range[int, info.min_seats, info.max_seats]
+
+    async def create(
+        interaction: discord.Interaction,
+        stake: Stake | None = None,
+        buy_in: BuyIn | None = None,
+        max_players: Players | None = None,
+        turn_seconds: TurnSeconds | None = None,
+        **chosen,
+    ) -> None:
+        tables = interaction.client.tables  # type: ignore[union-attr]
+        options = {name: value for name, value in chosen.items() if value is not None}
+        table = await tables.create(
+            interaction.guild_id, interaction.channel_id, interaction.user.id,
+            game=game, stake=stake, buy_in=buy_in, max_players=max_players,
+            turn_seconds=turn_seconds, options=options,
+        )
+        t = table.info
+        shown = f", {options_line(t.options)}" if t.options else ""
+        await answer(interaction, (
+            f"Table open: stake {t.stake}, buy-in {t.buy_in}, up to "
+            f"{t.max_players} players, {t.turn_seconds} s a turn{shown}. You are seated "
+            f"and host; `/{game} start` deals once someone joins."
+        ))
+
+    # discord.py reads a command's options from its callback's signature: the game's own
+    # are added to it, each optional (absent, the page's default holds).
+    signature = inspect.signature(create)
+    fixed = [p for p in signature.parameters.values() if p.kind is not p.VAR_KEYWORD]
+    extra = [
+        inspect.Parameter(
+            option.name, inspect.Parameter.KEYWORD_ONLY, default=None,
+            annotation=str | None if option.choices else Chips | None,
+        )
+        for option in offered
+    ]
+    create.__signature__ = signature.replace(parameters=[*fixed, *extra])  # type: ignore[attr-defined]
+    app_commands.describe(
+        stake="chips in one stake, what the game's posts and payments count in",
+        buy_in=f"chips you bring to the table (at least {info.stakes_to_buy_in} stakes)",
+        max_players=f"seats at the table, {info.min_seats} to {info.max_seats}",
+        turn_seconds="time for a turn, 15 to 600 seconds",
+        **{option.name: option.description for option in offered},
+    )(create)
+    choices = {option.name: [app_commands.Choice(name=word, value=word)
+                              for word in option.choices]
+               for option in offered if option.choices}
+    if choices:
+        app_commands.choices(**choices)(create)
+    group.command(name="create", description="Open a table here with your own settings")(create)
 
 
 async def show_history(

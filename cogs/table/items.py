@@ -30,13 +30,20 @@ log = logging.getLogger(__name__)
 
 # The acts a custom id may name; each component's id template matches exactly its own.
 TABLE_ACTS = ("hand", "join")
+# "back<n>" is the n-th face-down card shown to a drawer (Old Maid), in an order drawn
+# afresh for each view: the slot says nothing of the card, which only the bot maps.
+BACK_SLOTS = 13  # a hand never holds two of a rank (OLDMAID-2.2), so 13 cards at most
 BUTTON_ACTS = ("drop", "stock", "take", "spread", "hit", "refresh",
-               "stay", "bet", "copper", "ready", "leave")
+               "stay", "bet", "copper", "ready", "leave",
+               *(f"back{slot}" for slot in range(BACK_SLOTS)))
 # "throw" is the discard menu: choosing a card discards it, the commonest move in one click.
 # "bid" is a sealed bid's menu: the player's own cards or amounts, in their own view.
 # "on", "amount" and "remove" are a betting game's menus: where to bet, how much, which
 # bet to take down.
-MENU_ACTS = ("throw", "pick", "target", "bid", "on", "amount", "remove")
+# "row<n>" is one row of a layout of face-down positions (Concentration's four of 13).
+LAYOUT_ROWS = 4
+MENU_ACTS = ("throw", "pick", "target", "bid", "on", "amount", "remove",
+             *(f"row{row}" for row in range(LAYOUT_ROWS)))
 # The shedding games: a toggle for a call made with the next play, and that play; taking a
 # pending draw; the suit a jack names.
 BUTTON_ACTS += ("call", "uncall", "draw")

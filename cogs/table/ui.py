@@ -6,7 +6,8 @@ controls and the shared commands find it by the table's game and never name a ga
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
@@ -20,9 +21,26 @@ if TYPE_CHECKING:
     from engine.game import Game, Settlement
 
 
+@dataclass(frozen=True)
+class TableOption:
+    """One of the table options a game's page allows (G3.3), as `/<game> create` offers
+    it: a word from `choices`, or without choices a whole number of chips. What a value
+    may be is the game's to decide when the table opens (bot/store/options.py)."""
+
+    name: str  # the record's `options` key, and the command option's name
+    description: str
+    choices: tuple[str, ...] = ()
+
+
+def options_line(options: Mapping[str, Any]) -> str:
+    """A table's options as its lobby and table message show them: "match colour"."""
+    return ", ".join(f"{name} {value}" for name, value in sorted(options.items()))
+
+
 class GameUI(Protocol):
     game: Game  # the registry's game: its info (id, name, seats) and its computer levels
     how_to_start: str  # one line for /games, after the game's name
+    # Optional: `table_options: tuple[TableOption, ...]`, what `/<game> create` offers.
 
     def rules_embed(self, settings: Settings) -> discord.Embed:
         """`/<game> rules`: the game in a few lines."""

@@ -39,7 +39,8 @@ def recorded(h: Harness) -> dict[str, str]:
 
 
 ALL = [
-    "gff", "tonk", "farmer", "faro", "gops", "auction", "pageone", "jackchangeit",
+    "gff", "tonk", "farmer", "faro", "gops", "auction", "concentration", "oldmaid",
+    "pageone", "jackchangeit",
     "games", "bankroll", "daily", "config", "audit",
 ]
 

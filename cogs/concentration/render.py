@@ -1,0 +1,177 @@
+"""Concentration's embeds: the table, the lobby, a game's result, a player's flip view.
+
+Rendering only: every rule is the engine's. Everything is public (CONC-4.1), but the
+table shows only what the public view holds: which positions are gone, the pairs each
+player has taken, and the current turn's flips. Earlier flips are never listed while
+the game runs (CONC-2.5): remembering them is the game.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from cogs.table.names import clip, count, seat_name
+from cogs.table.ui import options_line
+from engine import cards as C
+from engine.concentration.deal import POSITIONS
+from engine.concentration.info import COLOUR
+from engine.concentration.settlement import ConcentrationSettlement
+from engine.concentration.views import PrivateView, PublicView
+
+GREEN = discord.Colour.dark_green()
+GOLD = discord.Colour.gold()
+GREY = discord.Colour.light_grey()
+
+TITLE = "Concentration"
+ROW = 13  # positions per row of the layout: row r holds 13r … 13r+12 (CONC-1.1)
+GONE = "··"
+
+
+def match_words(match: str) -> str:
+    return "pairs of a rank and a colour" if match == COLOUR else "pairs of a rank"
+
+
+def layout_lines(public: PublicView) -> list[str]:
+    """Four rows of 13: a position's number while face down, its card while flipped this
+    turn, dots once its pair is taken."""
+    shown = dict(public.shown)
+    cells = []
+    for pos in range(POSITIONS):
+        if pos in shown:
+            cells.append(C.label(shown[pos]).rjust(3))
+        elif pos in public.gone:
+            cells.append(GONE.rjust(3))
+        else:
+            cells.append(str(pos).rjust(3))
+    return ["".join(cells[r:r + ROW]) for r in range(0, POSITIONS, ROW)]
+
+
+def layout_block(public: PublicView) -> str:
+    return "```\n" + "\n".join(layout_lines(public)) + "\n```"
+
+
+def flips_line(public: PublicView) -> str:
+    """The current turn's flips only (CONC-2.5)."""
+    if not public.shown or public.shown_by is None:
+        return "No card is face up."
+    flips = ", ".join(f"{pos}: {C.label(card)}" for pos, card in public.shown)
+    said = f"{seat_name(public.shown_by)} flipped {flips}"
+    if len(public.shown) == 2:
+        taken = all(pos in public.gone for pos, _ in public.shown)
+        said += " — a pair, taken" if taken else " — no match, turned face down again"
+    return said + "."
+
+
+def _seat_lines(public: PublicView, away: set[str]) -> list[str]:
+    lines = []
+    for seat in public.seats:
+        marks = []
+        if seat.id == public.dealer:
+            marks.append("dealer")
+        if seat.id in away:
+            marks.append("away")
+        if not seat.dealt_in:
+            marks.append("sitting out")
+        turn = "▶ " if seat.id == public.turn else ""
+        pairs = f" · {count(len(seat.pairs), 'pair')}" if seat.dealt_in else ""
+        status = f" · {', '.join(marks)}" if marks else ""
+        lines.append(f"{turn}{seat_name(seat.id)} — {seat.stack} chips{pairs}{status}")
+    return lines
+
+
+def table_embed(
+    public: PublicView, *, hand_number: int, deadline: int | None = None,
+    away: frozenset[str] | set[str] = frozenset(), commitment: str | None = None,
+) -> discord.Embed:
+    if public.turn is not None:
+        which = "a second card" if public.first is not None else "a card"
+        when = f", <t:{deadline}:R>" if deadline else ""
+        headline = f"{seat_name(public.turn)} to flip {which}{when}."
+    else:
+        headline = "The game is over: every pair is taken."
+    left = POSITIONS - len(public.gone)
+    embed = discord.Embed(
+        title=f"{TITLE} — game {hand_number}",
+        description=f"Stake {public.stake}, {match_words(public.match)}. {headline}",
+        colour=GREEN if public.turn else GOLD,
+    )
+    embed.add_field(name="Pot", value=f"{public.pot} chips", inline=True)
+    embed.add_field(name="Face down", value=count(left, "card"), inline=True)
+    embed.add_field(name="Layout", value=layout_block(public), inline=False)
+    embed.add_field(name="This turn", value=flips_line(public), inline=False)
+    embed.add_field(name="Seats", value=clip(_seat_lines(public, set(away))), inline=False)
+    if commitment:
+        embed.set_footer(text=f"Deck commitment (SHA-256): {commitment}")
+    return embed
+
+
+def lobby_embed(
+    seats: list[tuple[str, int, str]], *, stake: int, buy_in: int, max_players: int,
+    options: dict,
+) -> discord.Embed:
+    lines = [f"{seat_name(s)} — {stack} chips" + (f" · {status}" if status else "")
+             for s, stack, status in seats]
+    shown = options_line(options) if options else "match rank (the default)"
+    embed = discord.Embed(
+        title=TITLE,
+        description=(
+            f"Stake {stake}, buy-in {buy_in}, up to {max_players} players. Everyone posts "
+            "the stake; the most pairs take the pot. Join with `/concentration join`; the "
+            "host starts with `/concentration start`."
+        ),
+        colour=GREY,
+    )
+    embed.add_field(name="Table options", value=shown, inline=False)
+    embed.add_field(name=f"Seats ({len(seats)}/{max_players})",
+                    value=clip(lines) if lines else "empty", inline=False)
+    return embed
+
+
+def result_embed(settlement: ConcentrationSettlement, *, hand_number: int) -> discord.Embed:
+    names = ", ".join(seat_name(s) for s in settlement.winners)
+    best = max(settlement.scores.values())
+    embed = discord.Embed(
+        title=f"Game {hand_number}: the result",
+        description=f"Every pair is taken. {names} with {count(best, 'pair')} "
+        f"{'take' if len(settlement.winners) > 1 else 'takes'} the pot.",
+        colour=GOLD,
+    )
+    scores = [f"{seat_name(seat)}: {count(pairs, 'pair')}"
+              for seat, pairs in settlement.scores.items()]
+    embed.add_field(name="Pairs", value=clip(scores), inline=False)
+    nets = [f"{seat_name(seat)}: {'+' if net > 0 else ''}{net} → {settlement.stacks[seat]}"
+            for seat, net in settlement.net.items()]
+    embed.add_field(name="Net this game", value=clip(nets), inline=False)
+    if settlement.eliminated:
+        out = ", ".join(seat_name(s) for s in settlement.eliminated)
+        embed.add_field(name="Out", value=f"{out}: below the stake", inline=False)
+    return embed
+
+
+def history_line(result: dict) -> str:
+    winners = ", ".join(f"<@{w}>" for w in result.get("winners", [])) or "nobody"
+    scores = result.get("scores", {})
+    best = max(scores.values()) if scores else 0
+    return f"cleared: {winners} with {count(best, 'pair')}"
+
+
+def hand_embed(view: PrivateView, *, note: str = "") -> discord.Embed:
+    """The flip view: the layout as everyone sees it, and whose flip it is."""
+    public = view.public
+    if view.legal:
+        state = ("Your turn: flip a second card." if public.first is not None
+                 else "Your turn: flip a card.")
+    elif public.turn:
+        state = f"Waiting for {seat_name(public.turn)}."
+    else:
+        state = "The game is over."
+    said = f"> {note}\n" if note else ""
+    embed = discord.Embed(
+        title="Your flips",
+        description=f"{said}{state}\n{layout_block(public)}",
+        colour=GREEN if view.legal else GREY,
+    )
+    embed.add_field(name="This turn", value=flips_line(public), inline=False)
+    mine = next(s for s in public.seats if s.id == view.seat)
+    embed.add_field(name="Your pairs", value=str(len(mine.pairs)), inline=True)
+    return embed

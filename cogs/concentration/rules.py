@@ -1,0 +1,51 @@
+"""The `/concentration rules` embed: Concentration in a few lines (rules/concentration.md)."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.settings import Settings
+
+TITLE = "Concentration: how to play"
+
+INTRO = (
+    "2 to 6 players, one pack laid face down at 52 numbered positions (four rows of 13). "
+    "Everyone posts the stake S to the pot; the most pairs take it."
+)
+
+SECTIONS: tuple[tuple[str, str], ...] = (
+    (
+        "Your turn",
+        "Open **Your hand** on the table message: four menus, one per row of the layout, "
+        "list the positions still face down. Choose one to flip it, then a second. Both "
+        "flips are shown to everyone. Two of a rank (with `match: colour`, also of one "
+        "colour) are a pair: you take it and **flip again**. Otherwise they turn face down "
+        "where they lay and the turn passes left.",
+    ),
+    (
+        "Memory is the game",
+        "The table shows only the current turn's flips, until the next flip. Earlier flips "
+        "are never listed while the game runs: remember them. The record is given out with "
+        "`/concentration history` once the game is over.",
+    ),
+    (
+        "The pot",
+        "When the last pair is taken the most pairs win the pot; a tie shares it (odd "
+        "chips from the dealer's left). Below S after a game, you are out.",
+    ),
+)
+
+
+def rules_embed(settings: Settings) -> discord.Embed:
+    embed = discord.Embed(title=TITLE, description=INTRO, colour=discord.Colour.dark_green())
+    for name, value in SECTIONS:
+        embed.add_field(name=name, value=value, inline=False)
+    embed.add_field(
+        name="Table settings",
+        value=f"New tables here: stake {settings.default_stake} chips, at most 6 players, "
+        f"{settings.turn_seconds} seconds a flip; a flip that runs out flips the "
+        "lowest-numbered position you may flip. `/concentration create match:colour` "
+        "makes pairs need one colour too.",
+        inline=False,
+    )
+    return embed

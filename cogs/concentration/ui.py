@@ -1,0 +1,126 @@
+"""Concentration's part of the table UI (cogs/table/ui.py): its embeds, a flip view under
+`concentration:` ids, its clicks.
+
+52 positions do not fit Discord's 25 buttons, so the flip view is four menus, one per
+row of the layout (positions 13r … 13r+12), each listing that row's positions the
+player may flip now (CONC-2.2): face down, and not this turn's first card. A row with
+none left has no menu. Everything is public (CONC-4.1), so the view is everyone's
+layout; only the player to flip has live menus.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+import discord
+
+from bot.settings import Settings
+from bot.store import StoreError
+from bot.tables import LiveTable, TableError, TableService
+from cogs.concentration import render, rules
+from cogs.table.clock import deadline_of
+from cogs.table.components import RenderedView, button, menu, option
+from cogs.table.items import LAYOUT_ROWS, hand_custom_id
+from cogs.table.names import seat_name
+from cogs.table.ui import TableOption
+from engine import cards as C
+from engine.cards import Card
+from engine.concentration.actions import Flip
+from engine.concentration.game import CONCENTRATION
+from engine.concentration.info import MATCHES
+from engine.concentration.settlement import ConcentrationSettlement
+from engine.concentration.views import PrivateView
+
+GAME = CONCENTRATION.info.id
+ROW = render.ROW
+ROW_ACTS = tuple(f"row{r}" for r in range(LAYOUT_ROWS))
+
+
+class ConcentrationUI:
+    game = CONCENTRATION
+    how_to_start = ("`/concentration join` in a channel (or `/concentration create "
+                    "match:colour`), then the host deals with `/concentration start`")
+    table_options = (
+        TableOption("match", "what makes a pair: rank (default), or rank and colour",
+                    MATCHES),
+    )
+
+    def rules_embed(self, settings: Settings) -> discord.Embed:
+        return rules.rules_embed(settings)
+
+    def lobby_embed(self, table: LiveTable) -> discord.Embed:
+        info = table.info
+        seats = [(str(s.user_id), s.stack, s.status if s.status != "seated" else "")
+                 for s in info.seats]
+        return render.lobby_embed(seats, stake=info.stake, buy_in=info.buy_in,
+                                  max_players=info.max_players, options=info.options)
+
+    def table_embed(self, table: LiveTable) -> discord.Embed:
+        hand = table.running.hand
+        turn = hand.to_act()
+        deadline = deadline_of(table, turn[0]) if turn else None
+        return render.table_embed(
+            hand.public_view(), hand_number=table.running.number,
+            deadline=int(deadline) if deadline else None,
+            away={str(u) for u in table.away}, commitment=hand.commitment,
+        )
+
+    def result_embed(self, settlement: ConcentrationSettlement, *, hand_number: int
+                     ) -> discord.Embed:
+        return render.result_embed(settlement, hand_number=hand_number)
+
+    def history_line(self, result: dict) -> str:
+        return render.history_line(result)
+
+    def hand_embed(self, view: PrivateView, *, note: str = "") -> discord.Embed:
+        return render.hand_embed(view, note=note)
+
+    def hand_view(
+        self, table_id: int, owner: int, hand_number: int, view: PrivateView, *,
+        picked: Collection[Card] = (), targets: Collection[int] | None = None,
+    ) -> RenderedView:
+        public = view.public
+        at, live = (hand_number, public.seq), bool(view.legal)
+        flippable = [p for p in range(ROW * LAYOUT_ROWS)
+                     if p not in public.gone and p != public.first]
+        rows = []
+        for r, act in enumerate(ROW_ACTS):
+            here = [p for p in flippable if r * ROW <= p < (r + 1) * ROW]
+            if not here:
+                continue
+            options = [option(f"Position {p}", str(p)) for p in here]
+            rows.append([menu(hand_custom_id(GAME, table_id, owner, at, act), options,
+                              f"Row {r + 1}: positions {r * ROW}–{r * ROW + ROW - 1}",
+                              enabled=live)])
+        rows.append([button(hand_custom_id(GAME, table_id, owner, at, "refresh"), "Refresh",
+                            discord.ButtonStyle.secondary)])
+        return RenderedView(rows)
+
+    async def play(
+        self, tables: TableService, table: LiveTable, user: int, at: tuple[int, int],
+        act: str, picked: Sequence[Card], values: list[str],
+    ) -> tuple[str, list[int] | None]:
+        if act not in ROW_ACTS:
+            raise TableError("that button does nothing in Concentration.")
+        try:
+            (pos,) = (int(value) for value in values)
+        except ValueError:
+            raise TableError("choose one position from the menu.") from None
+        number, seq = at
+        await tables.act(table.id, user, Flip(str(user), pos), seq, hand_number=number)
+        hand = table.hand
+        card = C.label(hand.layout[pos])
+        if hand.is_over:
+            return f"You flipped {pos}: {card}, the last pair. See the result.", None
+        public = hand.public_view()
+        if public.first is not None:
+            return f"You flipped {pos}: {card}. Now flip a second card.", None
+        if public.turn == str(user):
+            return f"You flipped {pos}: {card}. A pair! Flip again.", None
+        return f"You flipped {pos}: {card}. No match: the turn passes.", None
+
+    def refusal(self, refused: TableError | StoreError, table: LiveTable) -> str:
+        hand = table.hand
+        if getattr(refused, "code", None) == "not_your_turn" and hand and hand.to_act():
+            return f"It is not your turn; waiting for {seat_name(hand.to_act()[0])}."
+        return f"Not done: {refused.message}"

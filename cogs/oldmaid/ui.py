@@ -1,0 +1,137 @@
+"""Old Maid's part of the table UI (cogs/table/ui.py): its embeds, the draw view under
+`oldmaid:` ids, its clicks.
+
+The draw (OLDMAID-3.2): the holder's cards are shown to the drawer as face-down buttons,
+at most 13 (a hand never holds two of a rank), five to a row. The buttons' ids carry only
+a slot number; which of the holder's positions (rank order) each slot takes is a fresh
+random order drawn for each view and kept here, so neither the id nor the slot says
+anything of the card. After a restart the order is gone, and a press on an old view is
+mapped by a fresh one: a slot never meant anything the drawer could know.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Collection, Sequence
+
+import discord
+
+from bot.settings import Settings
+from bot.store import StoreError
+from bot.tables import LiveTable, TableError, TableService
+from cogs.oldmaid import render, rules
+from cogs.table.clock import deadline_of
+from cogs.table.components import RenderedView, button
+from cogs.table.items import BACK_SLOTS, hand_custom_id
+from cogs.table.names import seat_name
+from engine import cards as C
+from engine.cards import Card
+from engine.oldmaid.actions import Draw
+from engine.oldmaid.game import OLDMAID
+from engine.oldmaid.settlement import OldMaidSettlement
+from engine.oldmaid.views import PrivateView
+
+GAME = OLDMAID.info.id
+PER_ROW = 5
+BACK_ACTS = tuple(f"back{slot}" for slot in range(BACK_SLOTS))
+
+Shown = tuple[tuple[int, int], tuple[int, ...]]  # (hand, action number), slot -> position
+
+
+class OldMaidUI:
+    game = OLDMAID
+    how_to_start = "`/oldmaid join` in a channel, then the host deals with `/oldmaid start`"
+
+    def __init__(self) -> None:
+        # (table, drawer) -> the order their latest draw view shows the holder's cards in.
+        self.orders: dict[tuple[int, int], Shown] = {}
+        self._shuffle = secrets.SystemRandom()
+
+    def rules_embed(self, settings: Settings) -> discord.Embed:
+        return rules.rules_embed(settings)
+
+    def lobby_embed(self, table: LiveTable) -> discord.Embed:
+        info = table.info
+        seats = [(str(s.user_id), s.stack, s.status if s.status != "seated" else "")
+                 for s in info.seats]
+        return render.lobby_embed(seats, stake=info.stake, buy_in=info.buy_in,
+                                  max_players=info.max_players)
+
+    def table_embed(self, table: LiveTable) -> discord.Embed:
+        hand = table.running.hand
+        turn = hand.to_act()
+        deadline = deadline_of(table, turn[0]) if turn else None
+        return render.table_embed(
+            hand.public_view(), hand_number=table.running.number,
+            deadline=int(deadline) if deadline else None,
+            away={str(u) for u in table.away}, commitment=hand.commitment,
+        )
+
+    def result_embed(self, settlement: OldMaidSettlement, *, hand_number: int
+                     ) -> discord.Embed:
+        return render.result_embed(settlement, hand_number=hand_number)
+
+    def history_line(self, result: dict) -> str:
+        return render.history_line(result)
+
+    def hand_embed(self, view: PrivateView, *, note: str = "") -> discord.Embed:
+        return render.hand_embed(view, note=note)
+
+    def hand_view(
+        self, table_id: int, owner: int, hand_number: int, view: PrivateView, *,
+        picked: Collection[Card] = (), targets: Collection[int] | None = None,
+    ) -> RenderedView:
+        at = (hand_number, view.public.seq)
+        refresh = button(hand_custom_id(GAME, table_id, owner, at, "refresh"), "Refresh",
+                         discord.ButtonStyle.secondary)
+        if not view.legal:
+            self.orders.pop((table_id, owner), None)
+            return RenderedView([[refresh]])
+        order = self._order(table_id, owner, at, view.public.holder_cards, fresh=True)
+        backs = [button(hand_custom_id(GAME, table_id, owner, at, BACK_ACTS[slot]),
+                        f"🂠 {slot + 1}", discord.ButtonStyle.primary)
+                 for slot in range(len(order))]
+        rows = [backs[i:i + PER_ROW] for i in range(0, len(backs), PER_ROW)]
+        return RenderedView([*rows, [refresh]])
+
+    def _order(self, table_id: int, owner: int, at: tuple[int, int], cards: int, *,
+               fresh: bool) -> tuple[int, ...]:
+        """The slot -> position order of this draw view: a new shuffle for each view
+        rendered (OLDMAID-3.2), or, for a press, the one that view showed."""
+        kept = self.orders.get((table_id, owner))
+        if fresh or kept is None or kept[0] != at or len(kept[1]) != cards:
+            order = tuple(self._shuffle.sample(range(cards), cards))
+            self.orders[(table_id, owner)] = (at, order)
+            return order
+        return kept[1]
+
+    async def play(
+        self, tables: TableService, table: LiveTable, user: int, at: tuple[int, int],
+        act: str, picked: Sequence[Card], values: list[str],
+    ) -> tuple[str, list[int] | None]:
+        if act not in BACK_ACTS:
+            raise TableError("that button does nothing in Old Maid.")
+        seat = str(user)
+        hand = table.hand
+        cards = hand.public_view().holder_cards if seat in hand.to_act() else 0
+        order = self._order(table.id, user, at, cards, fresh=False)
+        slot = BACK_ACTS.index(act)
+        if slot >= len(order):
+            raise TableError("that card is no longer there; here are the cards as they are.")
+        number, seq = at
+        await tables.act(table.id, user, Draw(seat, order[slot]), seq, hand_number=number)
+        self.orders.pop((table.id, user), None)
+        hand = table.hand
+        drawn = hand.private_view(seat).last_drawn
+        said = f"You drew {C.label(drawn)}" if drawn is not None else "You drew"
+        if drawn is not None and drawn not in hand.private_view(seat).hand:
+            said += " and threw the pair"
+        if hand.is_over:
+            return f"{said}. The deal is over: see the result in the channel.", None
+        return f"{said}.", None
+
+    def refusal(self, refused: TableError | StoreError, table: LiveTable) -> str:
+        hand = table.hand
+        if getattr(refused, "code", None) == "not_your_turn" and hand and hand.to_act():
+            return f"It is not your turn; waiting for {seat_name(hand.to_act()[0])}."
+        return f"Not done: {refused.message}"
