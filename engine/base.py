@@ -103,6 +103,21 @@ class BaseGame:
         """G2.6: below the least stack that is dealt in, after a deal."""
         return stack < self.info.min_stack(stake)
 
+    def played(self, record: Mapping[str, Any]) -> tuple[str, ...]:
+        """The seats a stored record dealt in (G2.6: a stack of at least the least one)."""
+        least = self.info.min_stack(record["stake"])
+        return tuple(seat["id"] for seat in record["seats"] if seat["stack"] >= least)
+
+    def won(self, result: Mapping[str, Any], seat: str) -> bool:
+        """Whether a settled deal's result counts `seat` among its winners (G3.5)."""
+        return seat in result["winners"]
+
+    def stats(self, result: Mapping[str, Any], seat: str, net: int) -> dict[str, int]:
+        """The figures of a player's record this game has of its own, for one settled
+        deal; `net` is the seat's stack after it minus the stack it was dealt in with.
+        Summed over a player's deals; most games have none."""
+        return {}
+
     def close_carried(
         self,
         carried: Mapping[str, int],
