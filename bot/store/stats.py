@@ -221,30 +221,24 @@ def game_standings(
     return standings
 
 
-# Every chip the house minted or burned on a server: a house seat's (a computer
-# player's) sitting down and leaving, and a banking game's payments (G2.7), both booked
-# with reasons starting "house:" (bot/store/hands.py, tables.py, seats.py).
-HOUSE_ROWS = """
-SELECT CASE WHEN source = 'mint' THEN target ELSE source END AS seat,
-       SUM(CASE WHEN source = 'mint' THEN amount ELSE 0 END),
-       SUM(CASE WHEN target = 'burn' THEN amount ELSE 0 END)
-FROM ledger
-WHERE guild_id = ? AND (source = 'mint' OR target = 'burn') AND reason LIKE 'house:%'
-GROUP BY seat
+# Every chip the house minted or burned on a server, both booked with reasons starting
+# "house:": a banking game's payments (G2.7), booked with the hand that made them
+# (bot/store/hands.py), and a computer player's seat sitting down and leaving, booked
+# with no hand (tables.py, seats.py), even when a hand's end eliminates it.
+HOUSE_BOOK = """
+SELECT COALESCE(t.game, '') AS line,
+       SUM(CASE WHEN l.source = 'mint' THEN l.amount ELSE 0 END),
+       SUM(CASE WHEN l.target = 'burn' THEN l.amount ELSE 0 END)
+FROM ledger AS l
+LEFT JOIN hands AS h ON h.id = l.hand_id
+LEFT JOIN tables AS t ON t.id = h.table_id
+WHERE l.guild_id = ? AND (l.source = 'mint' OR l.target = 'burn') AND l.reason LIKE 'house:%'
+GROUP BY line
+ORDER BY line
 """
 
 
 def house_book(db: sqlite3.Connection, guild_id: int) -> tuple[HouseLine, ...]:
-    """Minted and burned by the house: one line for the computer players' seats, one
-    per banking game; a seat's house flag says which a row is."""
-    book: dict[str, list[int]] = {}
-    for seat, minted, burned in db.execute(HOUSE_ROWS, (guild_id,)):
-        _, table_id, user_id = seat.split(":")
-        game, house = db.execute(
-            "SELECT t.game, s.house FROM tables AS t JOIN seats AS s ON s.table_id = t.id"
-            " WHERE t.id = ? AND s.user_id = ?", (int(table_id), int(user_id))
-        ).fetchone()
-        line = book.setdefault("" if house else game, [0, 0])
-        line[0] += minted
-        line[1] += burned
-    return tuple(HouseLine(game, minted, burned) for game, (minted, burned) in sorted(book.items()))
+    """Minted and burned by the house: one line for the computer players' seats (game
+    ""), one per banking game."""
+    return tuple(HouseLine(*row) for row in db.execute(HOUSE_BOOK, (guild_id,)))
