@@ -40,7 +40,7 @@ def recorded(h: Harness) -> dict[str, str]:
 
 ALL = [
     "gff", "tonk", "farmer", "faro", "gops", "auction",
-    "games", "bankroll", "daily", "config", "audit",
+    "games", "bankroll", "daily", "stats", "config", "audit",
 ]
 
 
