@@ -89,6 +89,17 @@ def _store(db: sqlite3.Connection, rows: Iterable[tuple]) -> None:
         " hands = hands + 1, won = won + excluded.won, net = net + excluded.net",
         [(guild, game, user, won, net) for guild, user, _, game, _, net, won, _ in rows],
     )
+    db.executemany(
+        "INSERT INTO player_figures (guild_id, user_id, game, with_computers, name, value)"
+        " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, user_id, game, with_computers, name)"
+        " DO UPDATE SET value = value + excluded.value",
+        [
+            (guild, user, game, with_computers, name, value)
+            for guild, user, _, game, with_computers, _, _, figures in rows
+            if figures != "{}"
+            for name, value in json.loads(figures).items()
+        ],
+    )
 
 
 def record_hand(db: sqlite3.Connection, hand_id: int) -> None:
@@ -100,6 +111,7 @@ def rebuild(db: sqlite3.Connection) -> None:
     """Every record again from the settled hands, whatever the tables held."""
     db.execute("DELETE FROM hand_players")
     db.execute("DELETE FROM game_totals")
+    db.execute("DELETE FROM player_figures")
     _store(db, _derived(db, " ORDER BY h.id", ()))
     db.execute("UPDATE records_built SET built = 1")
 
@@ -135,7 +147,21 @@ def records_off(db: sqlite3.Connection, guild_id: int) -> int:
         """,
         {"guild": guild_id},
     ).fetchone()[0]
-    return len(fresh ^ stored) + totals_off
+    figures_off = db.execute(
+        """
+        WITH sums AS (
+            SELECT p.user_id, p.game, p.with_computers, f.key, SUM(f.value)
+            FROM hand_players AS p, json_each(p.stats) AS f
+            WHERE p.guild_id = :guild GROUP BY p.user_id, p.game, p.with_computers, f.key
+        ),
+        kept AS (SELECT user_id, game, with_computers, name, value FROM player_figures
+                 WHERE guild_id = :guild)
+        SELECT (SELECT COUNT(*) FROM (SELECT * FROM sums EXCEPT SELECT * FROM kept))
+             + (SELECT COUNT(*) FROM (SELECT * FROM kept EXCEPT SELECT * FROM sums))
+        """,
+        {"guild": guild_id},
+    ).fetchone()[0]
+    return len(fresh ^ stored) + totals_off + figures_off
 
 
 # Per game and with or without computers: the sums SQL can make on the player's rows.
@@ -146,10 +172,8 @@ GROUP BY game, with_computers
 """
 
 FIGURES = """
-SELECT p.game, p.with_computers, f.key, SUM(f.value)
-FROM hand_players AS p, json_each(p.stats) AS f
-WHERE p.guild_id = :guild AND p.user_id = :user AND p.stats <> '{{}}' {game}
-GROUP BY p.game, p.with_computers, f.key
+SELECT game, with_computers, name, value FROM player_figures
+WHERE guild_id = :guild AND user_id = :user {game}
 """
 
 WON_IN_ORDER = """
@@ -174,7 +198,7 @@ def player_stats(
             "hands": hands, "won": won, "net": net, "biggest_pot": best, "figures": {},
         }
     for game_id, with_computers, key, value in db.execute(
-        FIGURES.format(game=only.replace("game", "p.game", 1)), args
+        FIGURES.format(game=only), args
     ):
         per[game_id, bool(with_computers)]["figures"][key] = value
     streaks = {False: 0, True: 0}

@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from bot.store import BadSetting
+from bot.store import BadSetting, Store
 from bot.store.stats import rebuild
 from engine import games
 from engine.chips import HOUSE
-from tests.store.helpers import GUILD, HOST, USERS, snapshot
+from tests.store.helpers import DEFAULTS, GUILD, HOST, USERS, snapshot
 
 ANN, BOB, CAT = USERS[:3]
 ROBOT = 1001  # a house seat: a computer player
@@ -270,6 +270,7 @@ async def test_the_records_are_rebuilt_from_the_hands_alone(store, history):
     standings = await store.game_standings(GUILD, "gff")
     await store.db.write(lambda db: db.execute("DELETE FROM hand_players"))
     await store.db.write(lambda db: db.execute("UPDATE game_totals SET net = net + 1"))
+    await store.db.write(lambda db: db.execute("UPDATE player_figures SET value = value + 1"))
     assert (await store.audit(GUILD)).records_off > 0
     await store.db.write(rebuild)
     assert {user: await store.player_stats(GUILD, user) for user in PEOPLE} == before
@@ -294,3 +295,23 @@ async def test_an_unknown_game_is_refused_and_changes_nothing(store, history):
     with pytest.raises(BadSetting, match="game must be one of"):
         await store.game_standings(GUILD, "poker")
     assert await snapshot(store) == before
+
+
+async def test_a_figure_total_changed_alone_is_found_by_the_audit(store, history, db_path):
+    with sqlite3.connect(db_path) as db:
+        db.execute("UPDATE player_figures SET value = value + 1 WHERE name = 'points'")
+    assert (await store.audit(GUILD)).records_off > 0
+
+
+async def test_a_database_from_before_the_records_has_them_built_at_start_up(
+    store, history, db_path, clock
+):
+    before = await store.player_stats(GUILD, ANN)
+    await store.close()
+    with sqlite3.connect(db_path) as db:  # as migration 0005 leaves an older database
+        for table in ("hand_players", "game_totals", "player_figures"):
+            db.execute(f"DELETE FROM {table}")
+        db.execute("UPDATE records_built SET built = 0")
+    async with await Store.open(db_path, defaults=DEFAULTS, clock=clock) as reopened:
+        assert await reopened.player_stats(GUILD, ANN) == before
+        assert (await reopened.audit(GUILD)).records_off == 0

@@ -1,5 +1,5 @@
 -- Players' records (/stats, /bankroll top <game>), kept for speed and nothing else:
--- every row here is derived from the settled hands (record and result) and the seats'
+-- every row of the tables below is derived from the settled hands (record and result) and the seats'
 -- house flag, written in the transaction that settles the hand, rebuilt from the hands
 -- by the store (bot/store/stats.py) and checked against them by /audit.
 
@@ -30,7 +30,19 @@ CREATE TABLE game_totals (
 ) WITHOUT ROWID;
 CREATE INDEX game_totals_by_net ON game_totals (guild_id, game, net DESC, user_id);
 
--- 0 until the store has filled the two tables above from the hands settled before
+-- Each player's sums of a game's own figures (GFF's flips won, Gops' points...), with
+-- and without computers at the table: /stats reads these instead of every hand's.
+CREATE TABLE player_figures (
+    guild_id        INTEGER NOT NULL,
+    user_id         INTEGER NOT NULL,
+    game            TEXT NOT NULL,
+    with_computers  INTEGER NOT NULL CHECK (with_computers IN (0, 1)),
+    name            TEXT NOT NULL,
+    value           INTEGER NOT NULL,
+    PRIMARY KEY (guild_id, user_id, game, with_computers, name)
+) WITHOUT ROWID;
+
+-- 0 until the store has filled the three tables above from the hands settled before
 -- this migration (which SQL alone cannot: a game's own figures come from the game).
 CREATE TABLE records_built (
     id              INTEGER PRIMARY KEY CHECK (id = 1),
