@@ -31,6 +31,17 @@ def pass_left(dealt_in: list[int], last: int | None) -> int | None:
     return later[0] if later else min(dealt_in)
 
 
+def dealt_in_record(info: GameInfo, record: Mapping[str, Any]) -> tuple[str, ...]:
+    """The seats a stored record dealt in (G2.6: a stack of at least the least one)."""
+    least = info.min_stack(record["stake"])
+    return tuple(seat["id"] for seat in record["seats"] if seat["stack"] >= least)
+
+
+def won_by_result(result: Mapping[str, Any], seat: str) -> bool:
+    """Whether a settled deal's result counts `seat` among its winners (G3.5)."""
+    return seat in result["winners"]
+
+
 class BaseGame:
     info: ClassVar[GameInfo]
     strategies: ClassVar[Mapping[str, Callable[[], Strategy]]]
@@ -104,13 +115,10 @@ class BaseGame:
         return stack < self.info.min_stack(stake)
 
     def played(self, record: Mapping[str, Any]) -> tuple[str, ...]:
-        """The seats a stored record dealt in (G2.6: a stack of at least the least one)."""
-        least = self.info.min_stack(record["stake"])
-        return tuple(seat["id"] for seat in record["seats"] if seat["stack"] >= least)
+        return dealt_in_record(self.info, record)
 
     def won(self, result: Mapping[str, Any], seat: str) -> bool:
-        """Whether a settled deal's result counts `seat` among its winners (G3.5)."""
-        return seat in result["winners"]
+        return won_by_result(result, seat)
 
     def stats(self, result: Mapping[str, Any], seat: str, net: int) -> dict[str, int]:
         """The figures of a player's record this game has of its own, for one settled

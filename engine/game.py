@@ -242,8 +242,9 @@ class Game(Protocol):
     # `seats` (clockwise) from `seats[start]`. A game without it leaves the choice to
     # the table (a random seat).
 
-    # A player's record (/stats) is read from stored records and results, through
-    # three questions BaseGame answers for most games (engine/base.py):
+    # Optional: a player's record (/stats) is read from stored records and results
+    # through three questions; BaseGame answers them for most games, and a game without
+    # them is answered as BaseGame would (engine/base.py):
     #     played(self, record: dict) -> tuple[str, ...]   the seats the deal dealt in
     #     won(self, result: dict, seat: str) -> bool      a winner of the deal (G3.5)
     #     stats(self, result: dict, seat: str, net: int) -> dict[str, int]

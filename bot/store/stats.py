@@ -20,6 +20,7 @@ from typing import Any
 
 from bot.store.models import GameFigures, GameStanding, HouseLine, PlayerStats
 from engine import games
+from engine.base import dealt_in_record, won_by_result
 from engine.errors import EngineError
 
 log = logging.getLogger(__name__)
@@ -41,7 +42,13 @@ def derive(
     """The rows of one settled hand: a row per person dealt in, none for the house's seats."""
     game = games.get(game_id)
     dealt_with = {seat["id"]: seat["stack"] for seat in record["seats"]}
-    played = game.played(record)
+    # Each question is optional in the protocol: a game without it is answered as
+    # BaseGame answers (G2.6, G3.5), with no figures of its own.
+    played = (
+        game.played(record) if hasattr(game, "played") else dealt_in_record(game.info, record)
+    )
+    won = getattr(game, "won", won_by_result)
+    figures_of = getattr(game, "stats", lambda result, seat, net: {})
     with_computers = int(any(int(seat) in house for seat in played))
     rows = []
     for seat in played:
@@ -49,10 +56,10 @@ def derive(
         if user_id in house:
             continue
         net = result["stacks"][seat] - dealt_with[seat]
-        figures = game.stats(result, seat, net)
+        figures = figures_of(result, seat, net)
         rows.append((
             guild_id, user_id, hand_id, game_id, with_computers, net,
-            int(game.won(result, seat)), json.dumps(figures, separators=(",", ":")),
+            int(won(result, seat)), json.dumps(figures, separators=(",", ":")),
         ))
     return rows
 
