@@ -16,7 +16,6 @@ CREATE TABLE hand_players (
     stats           TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(stats)),  -- the game's own
     PRIMARY KEY (guild_id, user_id, hand_id)
 ) WITHOUT ROWID;
-CREATE INDEX hand_players_by_hand ON hand_players (hand_id);
 
 -- Each player's sums at one game, for the standings by net chips won at it.
 CREATE TABLE game_totals (
