@@ -17,6 +17,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import answer
+from bot.store import HouseLine
+from engine import games
 
 if TYPE_CHECKING:
     from bot.client import HallBot
@@ -31,6 +33,18 @@ TurnSeconds = app_commands.Range[int, 15, 600]
 
 def can_manage(interaction: discord.Interaction) -> bool:
     return bool(interaction.permissions and interaction.permissions.manage_guild)
+
+
+def house_book(lines: tuple[HouseLine, ...]) -> str:
+    """Minted, burned and the house's net (burned − minted) per banking game, and for
+    the computer players' seats."""
+    if not lines:
+        return "The house has minted and burned nothing here."
+    return "\n".join(
+        f"{games.get(line.game).info.name if line.game else 'Computer players'}: "
+        f"minted {line.minted:,}, burned {line.burned:,}, net {line.net:+,}"
+        for line in lines
+    )
 
 
 class AdminCog(commands.Cog):
@@ -108,6 +122,16 @@ class AdminCog(commands.Cog):
             embed.add_field(name=name, value=str(value))
         if found.mismatches:
             embed.add_field(name="Accounts off", value=str(len(found.mismatches)), inline=False)
+        embed.add_field(name="The house's book", value=house_book(found.house), inline=False)
+        if found.records_off:
+            log.error("Players' records of guild %s differ from their hands: %s rows",
+                      interaction.guild_id, found.records_off)
+        embed.add_field(
+            name="Players' records",
+            value="Agree with the hands." if not found.records_off
+            else f"{found.records_off} rows differ from the hands: the log has the details.",
+            inline=False,
+        )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 

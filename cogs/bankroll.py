@@ -1,4 +1,4 @@
-"""Bankrolls: `/bankroll show`, `/bankroll top` and `/daily`.
+"""Bankrolls: `/bankroll show`, `/bankroll top [game]` and `/daily`.
 
 Discord does not let a command take options and also have subcommands, so the
 two views of `/bankroll` are its subcommands `show [player]` and `top`.
@@ -13,6 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.tables.computer import FIRST_PERSON_ID
+from cogs.stats import GAME_CHOICES
 
 if TYPE_CHECKING:
     from bot.client import HallBot
@@ -53,8 +54,15 @@ class BankrollCog(commands.Cog):
         embed.add_field(name="Rank here", value=f"#{standing.rank}")
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    @bankroll.command(name="top", description="This server's standings")
-    async def top(self, interaction: discord.Interaction) -> None:
+    @bankroll.command(name="top", description="This server's standings, or one game's")
+    @app_commands.describe(game="rank by net chips won at this game")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def top(
+        self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None
+    ) -> None:
+        if game is not None:
+            await self.top_at_game(interaction, game)
+            return
         standings = await self.bot.store.standings(
             interaction.guild_id, TOP, people_from=FIRST_PERSON_ID
         )
@@ -63,6 +71,26 @@ class BankrollCog(commands.Cog):
             title="Standings", description="\n".join(lines) or "Nobody has chips here yet."
         )
         embed.set_footer(text="Bankroll plus chips at tables.")
+        await interaction.response.send_message(
+            embed=embed, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    async def top_at_game(
+        self, interaction: discord.Interaction, game: app_commands.Choice[str]
+    ) -> None:
+        standings = await self.bot.store.game_standings(
+            interaction.guild_id, game.value, TOP, people_from=FIRST_PERSON_ID
+        )
+        lines = [
+            f"**#{s.rank}** <@{s.user_id}> — {s.net:+,} chips over {s.hands:,} hands"
+            f" ({s.won:,} won)"
+            for s in standings
+        ]
+        embed = discord.Embed(
+            title=f"Standings at {game.name}",
+            description="\n".join(lines) or f"Nobody has settled a hand of {game.name} here yet.",
+        )
+        embed.set_footer(text="Net chips won at this game, hands with computer players included.")
         await interaction.response.send_message(
             embed=embed, allowed_mentions=discord.AllowedMentions.none()
         )

@@ -31,6 +31,17 @@ def pass_left(dealt_in: list[int], last: int | None) -> int | None:
     return later[0] if later else min(dealt_in)
 
 
+def dealt_in_record(info: GameInfo, record: Mapping[str, Any]) -> tuple[str, ...]:
+    """The seats a stored record dealt in (G2.6: a stack of at least the least one)."""
+    least = info.min_stack(record["stake"])
+    return tuple(seat["id"] for seat in record["seats"] if seat["stack"] >= least)
+
+
+def won_by_result(result: Mapping[str, Any], seat: str) -> bool:
+    """Whether a settled deal's result counts `seat` among its winners (G3.5)."""
+    return seat in result["winners"]
+
+
 class BaseGame:
     info: ClassVar[GameInfo]
     strategies: ClassVar[Mapping[str, Callable[[], Strategy]]]
@@ -102,6 +113,18 @@ class BaseGame:
     def is_eliminated(self, stack: int, stake: int) -> bool:
         """G2.6: below the least stack that is dealt in, after a deal."""
         return stack < self.info.min_stack(stake)
+
+    def played(self, record: Mapping[str, Any]) -> tuple[str, ...]:
+        return dealt_in_record(self.info, record)
+
+    def won(self, result: Mapping[str, Any], seat: str) -> bool:
+        return won_by_result(result, seat)
+
+    def stats(self, result: Mapping[str, Any], seat: str, net: int) -> dict[str, int]:
+        """The figures of a player's record this game has of its own, for one settled
+        deal; `net` is the seat's stack after it minus the stack it was dealt in with.
+        Summed over a player's deals; most games have none."""
+        return {}
 
     def close_carried(
         self,

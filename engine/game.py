@@ -242,6 +242,15 @@ class Game(Protocol):
     # `seats` (clockwise) from `seats[start]`. A game without it leaves the choice to
     # the table (a random seat).
 
+    # Optional: a player's record (/stats) is read from stored records and results
+    # through three questions; BaseGame answers them for most games, and a game without
+    # them is answered as BaseGame would (engine/base.py):
+    #     played(self, record: dict) -> tuple[str, ...]   the seats the deal dealt in
+    #     won(self, result: dict, seat: str) -> bool      a winner of the deal (G3.5)
+    #     stats(self, result: dict, seat: str, net: int) -> dict[str, int]
+    # the last the game's own figures for one seat's deal, summed over a player's deals
+    # (GFF: flips won, flops won, tunk outs; Gops: points; Faro: net against the house).
+
     def simulation_action(self, deal: Deal, rng: random.Random) -> Any:
         """A random legal action for a seat that may act, read from the whole state: the
         simulator's fast path, never shown to a player."""

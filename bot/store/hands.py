@@ -18,7 +18,7 @@ import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
-from bot.store import history, ledger
+from bot.store import history, ledger, stats
 from bot.store.amounts import MAX_INT64
 from bot.store.errors import (
     HandOver,
@@ -224,6 +224,7 @@ def settle_hand(db: sqlite3.Connection, now_ms: int, hand_id: int, settlement: S
         "UPDATE hands SET status = 'settled', result = ?, ended_ms = ? WHERE id = ?",
         (json.dumps(settlement.to_result()), now_ms, hand_id),
     )
+    stats.record_hand(db, hand_id)
 
 
 

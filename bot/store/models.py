@@ -169,6 +169,8 @@ class Audit:
     minted: int
     burned: int
     mismatches: tuple[tuple[str, int, int], ...]  # (account, per the ledger, stored)
+    house: tuple[HouseLine, ...] = ()  # the house's book
+    records_off: int = 0  # players' record rows that differ from their hands (stats.py)
 
     @property
     def held(self) -> int:
@@ -177,3 +179,82 @@ class Audit:
     @property
     def balances(self) -> bool:
         return self.held == self.minted - self.burned and not self.mismatches
+
+
+@dataclass(frozen=True, slots=True)
+class HouseLine:
+    """What the house minted and burned on a server, for one banking game (G2.7) or,
+    with `game` empty, for the computer players' seats."""
+
+    game: str
+    minted: int
+    burned: int
+
+    @property
+    def net(self) -> int:
+        """Chips the house took in, less what it paid out (negative if it paid more)."""
+        return self.burned - self.minted
+
+
+@dataclass(frozen=True, slots=True)
+class GameFigures:
+    """A player's settled hands at one game, among people only or with a computer."""
+
+    game: str
+    with_computers: bool
+    hands: int
+    won: int
+    net: int
+    biggest_pot: int  # the most chips won in one hand (net), 0 if never ahead
+    figures: dict[str, int]  # the game's own (engine/base.py `stats`), summed
+
+
+@dataclass(frozen=True, slots=True)
+class Totals:
+    hands: int = 0
+    won: int = 0
+    net: int = 0
+    biggest_pot: int = 0
+    streak: int = 0  # the longest run of hands won, one after the other
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    """A player's record on one server (/stats), at one game or at all."""
+
+    user_id: int
+    game: str | None  # None: every game
+    per_game: tuple[GameFigures, ...]  # by game, among people before with computers
+    streak_among_people: int
+    streak_with_computers: int
+
+    def totals(self, with_computers: bool) -> Totals:
+        rows = [g for g in self.per_game if g.with_computers == with_computers]
+        return Totals(
+            sum(g.hands for g in rows),
+            sum(g.won for g in rows),
+            sum(g.net for g in rows),
+            max((g.biggest_pot for g in rows), default=0),
+            self.streak_with_computers if with_computers else self.streak_among_people,
+        )
+
+    @property
+    def favourite_game(self) -> str | None:
+        """The game of the most hands, computers' tables included; a tie goes to the
+        first game by id."""
+        hands: dict[str, int] = {}
+        for g in self.per_game:
+            hands[g.game] = hands.get(g.game, 0) + g.hands
+        return min(hands, key=lambda game: (-hands[game], game)) if hands else None
+
+
+@dataclass(frozen=True, slots=True)
+class GameStanding:
+    """A player's place at one game by net chips won there."""
+
+    user_id: int
+    rank: int  # 1 won the most; equal nets share a rank
+    game: str
+    hands: int
+    won: int
+    net: int

@@ -15,9 +15,11 @@ from typing import Any, Protocol
 
 from bot.store.models import (
     Audit,
+    GameStanding,
     GuildChips,
     GuildSettings,
     PastTable,
+    PlayerStats,
     Recovery,
     RunningHand,
     Seat,
@@ -176,6 +178,18 @@ class Store(Protocol):
         self, guild_id: int, user_id: int, *, people_from: int = 1
     ) -> Standing | None:
         """One player's rank and total, or None without a wallet."""
+        ...
+
+    async def player_stats(
+        self, guild_id: int, user_id: int, game: str | None = None
+    ) -> PlayerStats:
+        """A player's record here (/stats), at one game or at all, from the settled hands."""
+        ...
+
+    async def game_standings(
+        self, guild_id: int, game: str, top: int = 10, *, people_from: int = 1
+    ) -> list[GameStanding]:
+        """The top players at one game by net chips won there."""
         ...
 
     async def conservation(self, guild_id: int | None = None) -> list[GuildChips]:

@@ -1,9 +1,11 @@
-"""Reads over many rows: standings, the conservation check and the ledger audit."""
+"""Reads over many rows: standings, the conservation check and the ledger audit (with the
+house's book and the players' records checked against their hands, bot/store/stats.py)."""
 
 from __future__ import annotations
 
 import sqlite3
 
+from bot.store import stats
 from bot.store.models import Audit, GuildChips, Standing
 
 # Ids below :first are the house's computer players: their chips at tables are not
@@ -183,4 +185,9 @@ SELECT
 def audit(db: sqlite3.Connection, guild_id: int) -> Audit:
     """The breakdown and the per-account ledger check, read in one snapshot."""
     totals = db.execute(BREAKDOWN, {"guild": guild_id}).fetchone()
-    return Audit(*totals, tuple(ledger_mismatches(db, guild_id)))
+    return Audit(
+        *totals,
+        tuple(ledger_mismatches(db, guild_id)),
+        house=stats.house_book(db, guild_id),
+        records_off=stats.records_off(db, guild_id),
+    )

@@ -16,16 +16,18 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from bot.store import hands, history, queries, recovery, tables, wallets
+from bot.store import hands, history, queries, recovery, stats, tables, wallets
 from bot.store.amounts import MAX_CHIPS, chips, setting, snowflake
 from bot.store.db import Database
 from bot.store.errors import BadSetting, Mismatch
 from bot.store.migrate import Migration, bundled, migrate
 from bot.store.models import (
     Audit,
+    GameStanding,
     GuildChips,
     GuildSettings,
     PastTable,
+    PlayerStats,
     Recovery,
     RunningHand,
     Seat,
@@ -66,6 +68,15 @@ def _reason(reason: str) -> str:
     return reason.strip()
 
 
+def _game_id(game: str | None) -> str | None:
+    if game is None:
+        return None
+    try:
+        return games.get(game).info.id
+    except EngineError as error:
+        raise BadSetting(error.message) from None
+
+
 class SqliteStore:
     """The Store (bot/store/protocol.py) on one SQLite file."""
 
@@ -89,6 +100,7 @@ class SqliteStore:
         db = await Database.open(path)
         try:
             await db.call(migrate, bundled() if migrations is None else migrations)
+            await db.write(stats.build_if_new)
         except BaseException:
             await db.close()
             raise
@@ -408,6 +420,25 @@ class SqliteStore:
         snowflake(guild_id, "The server id")
         snowflake(user_id, "The user id")
         return await self.db.read(queries.standing, guild_id, user_id, people_from)
+
+    async def player_stats(
+        self, guild_id: int, user_id: int, game: str | None = None
+    ) -> PlayerStats:
+        """A player's record here (/stats), at one game or at all, from the settled hands."""
+        snowflake(guild_id, "The server id")
+        snowflake(user_id, "The user id")
+        return await self.db.read(stats.player_stats, guild_id, user_id, _game_id(game))
+
+    async def game_standings(
+        self, guild_id: int, game: str, top: int = 10, *, people_from: int = 1
+    ) -> list[GameStanding]:
+        """The top players at one game by net chips won there; ids below `people_from`
+        (the house's) are not ranked."""
+        snowflake(guild_id, "The server id")
+        setting(top, "The number of players shown", 1, 1000)
+        return await self.db.read(
+            stats.game_standings, guild_id, _game_id(game), top, people_from
+        )
 
     async def conservation(self, guild_id: int | None = None) -> list[GuildChips]:
         """Per guild (or one): held chips against minted - burned, from one query."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from engine.base import BaseGame
@@ -24,6 +25,11 @@ class FaroGame(BaseGame):
     strategies = STRATEGIES
     deal_type = FaroDeal
     parse_action = staticmethod(parse_action)
+
+    def stats(self, result: Mapping[str, Any], seat: str, net: int) -> dict[str, int]:
+        """Net against the house: a player bets the bank alone, never another player
+        (FARO-2.1), so every chip a seat won or lost was the house's."""
+        return {"net against the house": net}
 
     def parse_record(self, data: Any) -> HandRecord:
         record = super().parse_record(data)  # FARO-9: no dealer

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from engine.base import BaseGame
 from engine.chips import Transfer, pot_account, seat_account
 from engine.gff.hand import GffHand
 from engine.gff.info import GFF_INFO
+from engine.gff.settlement import TUNK_OUT
 from engine.record import parse_action
 from engine.rummy.simulation import random_action
 from engine.strategies import STRATEGIES
@@ -22,6 +24,19 @@ class GffGame(BaseGame):
     deal_type = GffHand
     parse_action = staticmethod(parse_action)
     simulation_action = staticmethod(random_action)
+
+    def won(self, result: Mapping[str, Any], seat: str) -> bool:
+        """A deal is won by winning its game pot (GFF-7); the flip and the flop are
+        figures of their own."""
+        return seat in result["game_winners"]
+
+    def stats(self, result: Mapping[str, Any], seat: str, net: int) -> dict[str, int]:
+        """Flips and flops won (GFF-4) and tunk outs (GFF-6.3)."""
+        return {
+            "flips won": int(result["flip_winner"] == seat),
+            "flops won": int(result["flop_winner"] == seat),
+            "tunk outs": int(result["ended"] == TUNK_OUT and seat in result["game_winners"]),
+        }
 
     def close_carried(
         self,

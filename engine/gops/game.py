@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from engine.base import BaseGame
@@ -25,6 +26,10 @@ class GopsGame(BaseGame):
     strategies = STRATEGIES
     deal_type = GopsDeal
     parse_action = staticmethod(parse_bid)
+
+    def stats(self, result: Mapping[str, Any], seat: str, net: int) -> dict[str, int]:
+        """Points: the prizes' values won (GOPS-6.4 `scores`)."""
+        return {"points": int(result["scores"].get(seat, 0))}
 
     def parse_record(self, data: Any) -> HandRecord:
         record = parse_common(data, _RECORD_INFO)  # GOPS-6.1: `deck` is the 13 diamonds

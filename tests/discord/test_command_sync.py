@@ -41,7 +41,7 @@ def recorded(h: Harness) -> dict[str, str]:
 ALL = [
     "gff", "tonk", "farmer", "faro", "gops", "auction", "concentration", "oldmaid",
     "pageone", "jackchangeit",
-    "games", "bankroll", "daily", "config", "audit",
+    "games", "bankroll", "daily", "stats", "config", "audit",
 ]
 
 

@@ -64,7 +64,7 @@ async def test_commands_sync_globally_by_default(harness):
     assert [command["name"] for command in harness.commands] == [
         "gff", "tonk", "farmer", "faro", "gops", "auction", "concentration", "oldmaid",
         "pageone", "jackchangeit",
-        "games", "bankroll", "daily", "config", "audit"
+        "games", "bankroll", "daily", "stats", "config", "audit",
     ]
     assert harness.recorder.guild_commands == {}
     rules = next(o for o in harness.commands[0]["options"] if o["name"] == "rules")
@@ -77,7 +77,7 @@ async def test_a_dev_guild_gets_the_commands_directly(tmp_path):
         assert [c["name"] for c in h.recorder.guild_commands[h.guild_id]] == [
             "gff", "tonk", "farmer", "faro", "gops", "auction", "concentration", "oldmaid",
             "pageone", "jackchangeit",
-            "games", "bankroll", "daily", "config", "audit"
+            "games", "bankroll", "daily", "stats", "config", "audit",
         ]
         alice = h.user("alice")
         asked = await h.slash(alice, "gff rules")
