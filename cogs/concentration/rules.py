@@ -5,6 +5,7 @@ from __future__ import annotations
 import discord
 
 from bot.settings import Settings
+from cogs.table import rules as table_rules
 
 TITLE = "Concentration: how to play"
 
@@ -37,15 +38,12 @@ SECTIONS: tuple[tuple[str, str], ...] = (
 
 
 def rules_embed(settings: Settings) -> discord.Embed:
-    embed = discord.Embed(title=TITLE, description=INTRO, colour=discord.Colour.dark_green())
-    for name, value in SECTIONS:
-        embed.add_field(name=name, value=value, inline=False)
-    embed.add_field(
-        name="Table settings",
-        value=f"New tables here: stake {settings.default_stake} chips, at most 6 players, "
+    return table_rules.rules_embed(
+        TITLE,
+        INTRO,
+        SECTIONS,
+        f"New tables here: stake {settings.default_stake} chips, at most 6 players, "
         f"{settings.turn_seconds} seconds a flip; a flip that runs out flips the "
         "lowest-numbered position you may flip. `/concentration create match:colour` "
         "makes pairs need one colour too.",
-        inline=False,
     )
-    return embed

@@ -5,6 +5,7 @@ from __future__ import annotations
 import discord
 
 from bot.settings import Settings
+from cogs.table import rules as table_rules
 
 TITLE = "Faro: how to play"
 
@@ -43,14 +44,11 @@ SECTIONS: tuple[tuple[str, str], ...] = (
 
 
 def rules_embed(settings: Settings) -> discord.Embed:
-    embed = discord.Embed(title=TITLE, description=INTRO, colour=discord.Colour.dark_green())
-    for name, value in SECTIONS:
-        embed.add_field(name=name, value=value, inline=False)
-    embed.add_field(
-        name="Table settings",
-        value=f"New tables here: stake (the minimum bet) {settings.default_stake} chips, "
+    return table_rules.rules_embed(
+        TITLE,
+        INTRO,
+        SECTIONS,
+        f"New tables here: stake (the minimum bet) {settings.default_stake} chips, "
         f"maximum bet 10 stakes, up to 8 players, {settings.turn_seconds} seconds a betting "
         "round. `/faro create` sets your own stake.",
-        inline=False,
     )
-    return embed

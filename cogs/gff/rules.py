@@ -5,6 +5,7 @@ from __future__ import annotations
 import discord
 
 from bot.settings import Settings
+from cogs.table import rules as table_rules
 
 TITLE = "Game, Flip and Flop: how to play"
 
@@ -101,17 +102,12 @@ SECTIONS: tuple[tuple[str, str], ...] = (
 )
 
 
-def table_settings(settings: Settings) -> tuple[str, str]:
-    return (
-        "Table settings",
+def rules_embed(settings: Settings) -> discord.Embed:
+    return table_rules.rules_embed(
+        TITLE,
+        INTRO,
+        SECTIONS,
         "The host of a table may change only these. On this server they start at: stake "
         f"{settings.default_stake} chips, buy-in {settings.default_buy_in_stakes} stakes, "
         f"at most 5 players, {settings.turn_seconds} seconds a turn.",
     )
-
-
-def rules_embed(settings: Settings) -> discord.Embed:
-    embed = discord.Embed(title=TITLE, description=INTRO, colour=discord.Colour.dark_green())
-    for name, value in (*SECTIONS, table_settings(settings)):
-        embed.add_field(name=name, value=value, inline=False)
-    return embed

@@ -5,6 +5,7 @@ from __future__ import annotations
 import discord
 
 from bot.settings import Settings
+from cogs.table import rules as table_rules
 
 TITLE = "Old Maid: how to play"
 
@@ -35,14 +36,11 @@ SECTIONS: tuple[tuple[str, str], ...] = (
 
 
 def rules_embed(settings: Settings) -> discord.Embed:
-    embed = discord.Embed(title=TITLE, description=INTRO, colour=discord.Colour.dark_green())
-    for name, value in SECTIONS:
-        embed.add_field(name=name, value=value, inline=False)
-    embed.add_field(
-        name="Table settings",
-        value=f"New tables here: stake {settings.default_stake} chips, up to 10 players, "
+    return table_rules.rules_embed(
+        TITLE,
+        INTRO,
+        SECTIONS,
+        f"New tables here: stake {settings.default_stake} chips, up to 10 players, "
         f"{settings.turn_seconds} seconds a draw; a draw that runs out takes a card at "
         "random for you. `/oldmaid create` sets your own.",
-        inline=False,
     )
-    return embed
