@@ -135,7 +135,7 @@ class FiftyOneUI:
             return "You cleared the board: take one of the five new cards.", None
         if act not in (GIVE, GIVE_AND_STOP):
             raise TableError("that button does nothing in Fifty-One.")
-        take, give = _swap(values)
+        take, give = read_swap(values)
         stop = act == GIVE_AND_STOP
         await tables.act(table.id, user, Swap(seat, take, give, stop), seq, hand_number=number)
         said = f"You took {C.label(take)} and gave {C.label(give)}"
@@ -162,7 +162,7 @@ def _one_card(values: list[str]) -> Card:
         raise TableError("that menu choice is not a card.") from None
 
 
-def _swap(values: list[str]) -> tuple[Card, Card]:
+def read_swap(values: list[str]) -> tuple[Card, Card]:
     if len(values) != 1 or values[0].count(JOINED) != 1:
         raise TableError("choose one card to give.")
     take, give = values[0].split(JOINED)
