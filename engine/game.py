@@ -215,6 +215,12 @@ class Game(Protocol):
 
     def is_eliminated(self, stack: int, stake: int) -> bool: ...
 
+    # Optional: a game whose pack depends on the table's options (Fifty-One's joker,
+    # FIFTYONE-1.1) also has
+    #     pack(self, options: Mapping[str, Any]) -> Sequence[Card]
+    # the cards a deal's deck holds at a table with those options. The table service
+    # shuffles it for each deal; without it, `info.pack`.
+
     # Optional: a game whose page names the next dealer from how a deal ended (Farmer:
     # the farm winner farms next, FARMER-5.6) also has
     #     named_dealer(self, result: dict) -> str | None

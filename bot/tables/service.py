@@ -99,11 +99,14 @@ DeckSource = Callable[["LiveTable"], Sequence[Card] | Sequence[Sequence[Card]]]
 
 
 def shuffled_deck(table: LiveTable) -> list[Card] | list[list[Card]]:
-    """A fair shuffle of the game's pack from the operating system's randomness."""
+    """A fair shuffle of the game's pack from the operating system's randomness: the pack
+    for the table's options when the game has one (`Game.pack`, engine/game.py)."""
     info, shuffle = table.game.info, secrets.SystemRandom()
+    pack_for = getattr(table.game, "pack", None)
+    pack = tuple(pack_for(dict(table.info.options))) if pack_for is not None else info.pack
     if info.deals_per_game > 1:
-        return [shuffle.sample(info.pack, len(info.pack)) for _ in range(info.deals_per_game)]
-    return shuffle.sample(info.pack, len(info.pack))
+        return [shuffle.sample(pack, len(pack)) for _ in range(info.deals_per_game)]
+    return shuffle.sample(pack, len(pack))
 
 
 def system_shuffle(cards: list[Card]) -> list[Card]:

@@ -211,7 +211,9 @@ def create_table_command(group: app_commands.Group, ui: "GameUI") -> None:
         **chosen,
     ) -> None:
         tables = interaction.client.tables  # type: ignore[union-attr]
-        options = {name: value for name, value in chosen.items() if value is not None}
+        by_name = {option.name: option for option in offered}
+        options = {name: by_name[name].record_value(value)
+                   for name, value in chosen.items() if value is not None}
         table = await tables.create(
             interaction.guild_id, interaction.channel_id, interaction.user.id,
             game=game, stake=stake, buy_in=buy_in, max_players=max_players,

@@ -30,11 +30,26 @@ class TableOption:
     name: str  # the record's `options` key, and the command option's name
     description: str
     choices: tuple[str, ...] = ()
+    # The record's value for each of `choices`, in order, when it is not the word itself
+    # (Fifty-One's `joker:on` is `true`); empty, the word is the value.
+    values: tuple[Any, ...] = ()
+
+    def record_value(self, chosen: Any) -> Any:
+        if self.values and chosen in self.choices:
+            return self.values[self.choices.index(chosen)]
+        return chosen
 
 
 def options_line(options: Mapping[str, Any]) -> str:
-    """A table's options as its lobby and table message show them: "match colour"."""
-    return ", ".join(f"{name} {value}" for name, value in sorted(options.items()))
+    """A table's options as its lobby and table message show them: "match colour",
+    "joker on"."""
+    return ", ".join(f"{name} {_shown(value)}" for name, value in sorted(options.items()))
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
 
 
 class GameUI(Protocol):

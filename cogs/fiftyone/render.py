@@ -1,0 +1,211 @@
+"""Fifty-One's embeds: the table, the lobby, a game's result, a player's own hand.
+
+Rendering only: every rule is the engine's. Public embeds are built from the public view
+and the settlement, which hold only what FIFTYONE-6 makes public (the board, the discard
+pile, each swap and clear, the Stop call and who has turns left; every hand once the game
+is over); `hand_embed` shows a hand and its score, and is used for ephemeral replies only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import discord
+
+from cogs.table.names import clip, count, mention_seats, seat_name
+from cogs.table.ui import options_line
+from engine import cards as C
+from engine.fiftyone.settlement import FiftyOneSettlement
+from engine.fiftyone.views import Move, PrivateView, PublicView, Shown
+
+GREEN = discord.Colour.dark_green()
+GOLD = discord.Colour.gold()
+GREY = discord.Colour.light_grey()
+
+LOBBY_TITLE = "Fifty-One"
+MOVES_SHOWN = 6
+
+
+def _seat_lines(public: PublicView, away: set[str]) -> list[str]:
+    lines = []
+    for seat in public.seats:
+        marks = []
+        if seat.id == public.dealer:
+            marks.append("dealer")
+        if seat.id == public.stopped_by:
+            marks.append("called Stop")
+        elif seat.turn_left:
+            marks.append("one last turn")  # FIFTYONE-4.5
+        if seat.id in away:
+            marks.append("away")
+        if not seat.dealt_in:
+            marks.append("sitting out")
+        turn = "▶ " if seat.id == public.turn else ""
+        status = f" · {', '.join(marks)}" if marks else ""
+        lines.append(f"{turn}{seat_name(seat.id)} — {seat.stack} chips{status}")
+    return lines
+
+
+def move_line(move: Move) -> str:
+    if move.do == "clear":
+        return f"{seat_name(move.seat)} cleared the board"
+    assert move.take is not None and move.give is not None
+    said = f"{seat_name(move.seat)} took {C.label(move.take)}, gave {C.label(move.give)}"
+    return said + " and called **Stop**" if move.stop else said
+
+
+def board_line(public: PublicView) -> str:
+    return C.labels(public.board)
+
+
+def discard_line(public: PublicView) -> str:
+    if not public.discard:
+        return "empty"
+    return f"{C.label(public.discard[-1])} on top · {count(len(public.discard), 'card')}"
+
+
+def stop_line(public: PublicView) -> str:
+    """FIFTYONE-4.5: who called Stop and who still has a turn."""
+    if public.stopped_by is None:
+        return "not called yet"
+    left = [seat_name(s.id) for s in public.seats if s.turn_left]
+    waiting = f"; a last turn for {', '.join(left)}" if left else ""
+    return f"{seat_name(public.stopped_by)} called Stop{waiting}"
+
+
+def _headline(public: PublicView, deadline: int | None) -> str:
+    if public.turn is None:
+        return "The game is over: Stop was called and every hand is shown."
+    when = f", <t:{deadline}:R>" if deadline else ""
+    if public.cleared:
+        return f"{seat_name(public.turn)} cleared the board and now swaps{when}."
+    return f"{seat_name(public.turn)} to swap{when}."
+
+
+def _round_line(public: PublicView) -> str:
+    return "First round: no clearing." if public.first_round else "The board may be cleared."
+
+
+def shown_line(shown: Shown) -> str:
+    joker = f" (🃏 as {C.label(shown.joker_as)})" if shown.joker_as is not None else ""
+    return f"{seat_name(shown.seat)}: {C.labels(shown.hand)} — {shown.score}{joker}"
+
+
+def table_embed(
+    public: PublicView, *, hand_number: int, deadline: int | None = None,
+    away: set[str] | frozenset[str] = frozenset(), commitment: str | None = None,
+) -> discord.Embed:
+    """The public table during a game. `deadline` is a Unix time for the turn's end."""
+    round_line = f" {_round_line(public)}" if public.turn is not None else ""
+    embed = discord.Embed(
+        title=f"{LOBBY_TITLE} — game {hand_number}",
+        description=(f"Stake {public.stake}, pot {public.pot}, joker "
+                     f"{'on' if public.joker else 'off'}. {_headline(public, deadline)}"
+                     f"{round_line}"),
+        colour=GREEN if public.turn else GOLD,
+    )
+    embed.add_field(name="Seats", value=clip(_seat_lines(public, set(away))), inline=False)
+    embed.add_field(name="Board", value=board_line(public), inline=False)
+    embed.add_field(name="Discard pile", value=discard_line(public), inline=True)
+    embed.add_field(name="Stock", value=count(public.stock, "card"), inline=True)
+    embed.add_field(name="Stop", value=stop_line(public), inline=False)
+    moves = [move_line(m) for m in public.moves[-MOVES_SHOWN:]]
+    seats = [s.id for s in public.seats]
+    moves += [mention_seats(e, seats) for e in public.events[-2:]]
+    embed.add_field(name="Moves", value=clip(moves) if moves else "none yet", inline=False)
+    if public.shown:
+        embed.add_field(name="Hands shown", value=clip([shown_line(s) for s in public.shown]),
+                        inline=False)
+    if commitment:
+        embed.set_footer(text=f"Deck commitment (SHA-256): {commitment}")
+    return embed
+
+
+def lobby_embed(
+    seats: Sequence[tuple[str, int, str]], *, stake: int, buy_in: int, max_players: int,
+    options: Mapping[str, Any],
+) -> discord.Embed:
+    """The table between games: (seat id, stack, status) for each seat."""
+    lines = [f"{seat_name(s)} — {stack} chips" + (f" · {status}" if status else "")
+             for s, stack, status in seats]
+    embed = discord.Embed(
+        title=LOBBY_TITLE,
+        description=(
+            f"Stake {stake}, buy-in {buy_in}, up to {max_players} players. Everyone antes "
+            "the stake; the best hand when Stop has gone round takes the pot. Join with "
+            "`/fiftyone join`; the host starts with `/fiftyone start`."
+        ),
+        colour=GREY,
+    )
+    embed.add_field(
+        name=f"Seats ({len(seats)}/{max_players})", value=clip(lines) if lines else "empty",
+        inline=False,
+    )
+    shown = options_line(options) if options else "joker off (the default)"
+    embed.add_field(name="Table options", value=shown, inline=False)
+    return embed
+
+
+def winner_line(settlement: FiftyOneSettlement) -> str:
+    names = ", ".join(seat_name(w) for w in settlement.winners)
+    if len(settlement.winners) == 1:
+        return f"{names} has the best hand and takes the pot"
+    return f"{names} share the pot"
+
+
+def result_embed(settlement: FiftyOneSettlement, *, hand_number: int) -> discord.Embed:
+    embed = discord.Embed(
+        title=f"Game {hand_number}: the result",
+        description=(f"{seat_name(settlement.stopped_by)} called Stop. "
+                     f"{winner_line(settlement)}."),
+        colour=GOLD,
+    )
+    scores = [f"{seat_name(s)}: {score}" for s, score in settlement.scores.items()]
+    embed.add_field(name="Scores", value=clip(scores), inline=False)
+    nets = [
+        f"{seat_name(seat)}: {'+' if net > 0 else ''}{net} → {settlement.stacks[seat]}"
+        for seat, net in settlement.net.items()
+    ]
+    embed.add_field(name="Net this game", value=clip(nets), inline=False)
+    if settlement.eliminated:
+        out = ", ".join(seat_name(s) for s in settlement.eliminated)
+        embed.add_field(name="Out", value=f"{out}: below one stake", inline=False)
+    return embed
+
+
+def history_line(result: dict) -> str:
+    """A finished game in `/fiftyone history`, from its result JSON (FIFTYONE-8.3)."""
+    paid = ", ".join(f"<@{w}>" for w in result.get("winners", [])) or "nobody"
+    best = max(result.get("scores", {}).values(), default=0)
+    return f"Stop by <@{result.get('stopped_by', '?')}>: the pot to {paid} ({best})"
+
+
+def hand_embed(view: PrivateView, *, note: str = "") -> discord.Embed:
+    """A player's own hand and its score now. Ephemeral replies only."""
+    public = view.public
+    if view.legal:
+        state = "Your turn: take a board card and give one of yours."
+        if view.can_clear:
+            state += " You may clear the board first."
+        elif public.first_round:
+            state += " First round: no clearing."
+        if public.cleared:
+            state = "You cleared the board: now take one of the new cards."
+        if view.can_stop:
+            state += " **Give and Stop** ends the game after one last turn each."
+    elif public.turn:
+        state = f"Waiting for {seat_name(public.turn)}."
+    else:
+        state = "The game is over."
+    said = f"> {mention_seats(note, [s.id for s in public.seats])}\n" if note else ""
+    embed = discord.Embed(
+        title="Your hand",
+        description=(f"{said}# {C.labels(view.hand) or 'no cards'}\n"
+                     f"Your score now: **{view.score}**. {state}"),
+        colour=GREEN if view.legal else GREY,
+    )
+    embed.add_field(name="Board", value=board_line(public), inline=False)
+    embed.add_field(name="Stop", value=stop_line(public), inline=False)
+    embed.add_field(name="Pot", value=str(public.pot), inline=True)
+    return embed

@@ -1,0 +1,172 @@
+"""Fifty-One's part of the table UI (cogs/table/ui.py): its embeds, a hand view of a Take
+menu and a Give menu (and Give and Stop) under `fiftyone:` ids, a Clear button, its clicks.
+
+A swap is one or two clicks (FIFTYONE-4.2): the Take menu comes with a board card chosen,
+the one of the best swap, and each option of the Give menus carries its take with it
+(`<take>-<give>`, both card codes). So the view the player sees is the swap that is made,
+even from a view shown before a restart, when the bot no longer remembers a take chosen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+import discord
+
+from bot.settings import Settings
+from bot.store import StoreError
+from bot.tables import LiveTable, TableError, TableService
+from cogs.fiftyone import render, rules
+from cogs.table.clock import deadline_of
+from cogs.table.components import RenderedView, button, menu, option
+from cogs.table.items import hand_custom_id
+from cogs.table.names import seat_name
+from cogs.table.ui import TableOption
+from engine import cards as C
+from engine.cards import Card, CardError
+from engine.fiftyone.actions import Clear, Swap
+from engine.fiftyone.deal import best_swap
+from engine.fiftyone.game import FIFTYONE
+from engine.fiftyone.info import JOKER_OPTION
+from engine.fiftyone.settlement import FiftyOneSettlement
+from engine.fiftyone.views import PrivateView
+
+GAME = FIFTYONE.info.id
+TAKE = "target"  # the Take menu: a board card
+GIVE, GIVE_AND_STOP = "throw", "called"  # the Give menus, without and with Stop (4.5)
+CLEAR = "stock"  # FIFTYONE-4.3: five new board cards from the stock
+JOINED = "-"  # between the take and the give in a Give option's value
+
+
+def swap_value(take: Card, give: Card) -> str:
+    return f"{C.code(take)}{JOINED}{C.code(give)}"
+
+
+class FiftyOneUI:
+    game = FIFTYONE
+    how_to_start = ("`/fiftyone join` in a channel (or `/fiftyone create joker:on`), then "
+                    "the host deals with `/fiftyone start`")
+    table_options = (
+        TableOption(JOKER_OPTION, "the joker as a wild card: off (default) or on",
+                    ("off", "on"), (False, True)),
+    )
+
+    def rules_embed(self, settings: Settings) -> discord.Embed:
+        return rules.rules_embed(settings)
+
+    def lobby_embed(self, table: LiveTable) -> discord.Embed:
+        info = table.info
+        seats = [(str(s.user_id), s.stack, s.status if s.status != "seated" else "")
+                 for s in info.seats]
+        return render.lobby_embed(seats, stake=info.stake, buy_in=info.buy_in,
+                                  max_players=info.max_players, options=info.options)
+
+    def table_embed(self, table: LiveTable) -> discord.Embed:
+        hand = table.running.hand
+        turn = hand.to_act()
+        deadline = deadline_of(table, turn[0]) if turn else None
+        return render.table_embed(
+            hand.public_view(), hand_number=table.running.number,
+            deadline=int(deadline) if deadline else None,
+            away={str(u) for u in table.away}, commitment=hand.commitment,
+        )
+
+    def result_embed(self, settlement: FiftyOneSettlement, *, hand_number: int
+                     ) -> discord.Embed:
+        return render.result_embed(settlement, hand_number=hand_number)
+
+    def history_line(self, result: dict) -> str:
+        return render.history_line(result)
+
+    def hand_embed(self, view: PrivateView, *, note: str = "") -> discord.Embed:
+        return render.hand_embed(view, note=note)
+
+    def hand_view(
+        self, table_id: int, owner: int, hand_number: int, view: PrivateView, *,
+        picked: Collection[Card] = (), targets: Collection[int] | None = None,
+    ) -> RenderedView:
+        """At the player's turn: the Take menu (the five board cards), the Give menu (the
+        five held), Give and Stop while nobody has called it (4.5), Clear when allowed
+        (4.3). `targets` holds the board position of a take just chosen."""
+        at = (hand_number, view.public.seq)
+
+        def custom_id(act: str) -> str:
+            return hand_custom_id(GAME, table_id, owner, at, act)
+
+        refresh = button(custom_id("refresh"), "Refresh", discord.ButtonStyle.secondary)
+        if "swap" not in view.legal:
+            return RenderedView([[refresh]])
+        board = view.public.board
+        chosen = list(targets or ())
+        take = (board[chosen[0]] if chosen and 0 <= chosen[0] < len(board)
+                else best_swap(view.seat, list(view.hand), list(board)).take)
+        rows = [[menu(custom_id(TAKE), [option(f"Take {C.label(card)}", C.code(card),
+                                               default=card == take) for card in board],
+                      "Take a board card")]]
+        gives = [option(f"Give {C.label(card)} for {C.label(take)}", swap_value(take, card))
+                 for card in view.hand]
+        rows.append([menu(custom_id(GIVE), gives, f"Give a card for {C.label(take)}")])
+        if view.can_stop:
+            stops = [option(f"Give {C.label(card)} for {C.label(take)} and Stop",
+                            swap_value(take, card)) for card in view.hand]
+            rows.append([menu(custom_id(GIVE_AND_STOP), stops,
+                              f"Give a card for {C.label(take)} and call Stop")])
+        controls = []
+        if view.can_clear:
+            controls.append(button(custom_id(CLEAR), "Clear the board",
+                                   discord.ButtonStyle.danger))
+        rows.append([*controls, refresh])
+        return RenderedView(rows)
+
+    async def play(
+        self, tables: TableService, table: LiveTable, user: int, at: tuple[int, int],
+        act: str, picked: Sequence[Card], values: list[str],
+    ) -> tuple[str, list[int] | None]:
+        seat = str(user)
+        number, seq = at
+        if act == TAKE:
+            take = _one_card(values)
+            board = table.hand.public_view().board
+            if take not in board:
+                raise TableError(f"{C.label(take)} is not on the board.")
+            return f"Taking {C.label(take)}: now choose the card to give.", [board.index(take)]
+        if act == CLEAR:
+            await tables.act(table.id, user, Clear(seat), seq, hand_number=number)
+            return "You cleared the board: take one of the five new cards.", None
+        if act not in (GIVE, GIVE_AND_STOP):
+            raise TableError("that button does nothing in Fifty-One.")
+        take, give = read_swap(values)
+        stop = act == GIVE_AND_STOP
+        await tables.act(table.id, user, Swap(seat, take, give, stop), seq, hand_number=number)
+        said = f"You took {C.label(take)} and gave {C.label(give)}"
+        if stop:
+            said += " and called Stop"
+        hand = table.hand
+        if hand is None or hand.is_over:
+            return said + ". The game is over: see the result in the channel.", None
+        return said + ".", None
+
+    def refusal(self, refused: TableError | StoreError, table: LiveTable) -> str:
+        hand = table.hand
+        if getattr(refused, "code", None) == "not_your_turn" and hand and hand.to_act():
+            return f"It is not your turn; waiting for {seat_name(hand.to_act()[0])}."
+        return f"Not done: {refused.message}"
+
+
+def _one_card(values: list[str]) -> Card:
+    if len(values) != 1:
+        raise TableError("choose one board card.")
+    try:
+        return C.parse_with_joker(values[0])
+    except CardError:
+        raise TableError("that menu choice is not a card.") from None
+
+
+def read_swap(values: list[str]) -> tuple[Card, Card]:
+    if len(values) != 1 or values[0].count(JOINED) != 1:
+        raise TableError("choose one card to give.")
+    take, give = values[0].split(JOINED)
+    try:
+        return C.parse_with_joker(take), C.parse_with_joker(give)
+    except CardError:
+        raise TableError("that menu choice is not a swap.") from None
