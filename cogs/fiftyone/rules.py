@@ -5,6 +5,7 @@ from __future__ import annotations
 import discord
 
 from bot.settings import Settings
+from cogs.table import rules as table_rules
 
 TITLE = "Fifty-One: how to play"
 
@@ -42,15 +43,12 @@ SECTIONS: tuple[tuple[str, str], ...] = (
 
 
 def rules_embed(settings: Settings) -> discord.Embed:
-    embed = discord.Embed(title=TITLE, description=INTRO, colour=discord.Colour.dark_green())
-    for name, value in SECTIONS:
-        embed.add_field(name=name, value=value, inline=False)
-    embed.add_field(
-        name="Table settings",
-        value=f"New tables here: stake {settings.default_stake} chips, at most 5 players, "
+    return table_rules.rules_embed(
+        TITLE,
+        INTRO,
+        SECTIONS,
+        f"New tables here: stake {settings.default_stake} chips, at most 5 players, "
         f"{settings.turn_seconds} seconds a turn (then the bot makes the swap that leaves "
         "your best score, without clearing or calling Stop). `/fiftyone create joker:on` "
         "adds the joker.",
-        inline=False,
     )
-    return embed
