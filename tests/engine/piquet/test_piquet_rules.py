@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from engine import cards as C
 from engine.piquet import scoring as S
+from engine.piquet.actions import parse_action
 from engine.piquet.settlement import margin
 from engine.piquet.views import Call
 from tests.engine.piquet.tables import (
-    declare,
     deal_of,
+    declare,
     exchange,
     finish_deal,
     pack,
+    plain_packs,
     play,
     record,
     sink,
@@ -50,8 +53,6 @@ def test_piquet_4_4_the_example_28_then_lead_and_trick_make_30_and_pique_60():
 
 
 def _parsed(raw: dict):
-    from engine.piquet.actions import parse_action
-
     return parse_action(raw, 0, ["ann", "bob"])
 
 
@@ -177,8 +178,6 @@ def test_piquet_4_2_six_tricks_each_win_nobody_the_cards():
 
 
 def pack_for(seed: int) -> list[str]:
-    from tests.engine.piquet.tables import plain_packs
-
     return plain_packs(1, seed)[0]
 
 
@@ -188,8 +187,6 @@ def test_piquet_3_4_sequence_and_set_points():
 
 
 def test_piquet_3_1_sequences_are_whole_runs_ace_high_only():
-    from engine import cards as C
-
     hand = [C.parse(code) for code in "AS KS QS 9S 8S 7S AH 7H 8H".split()]
     runs = sorted(sorted(map(C.code, run)) for run in S.sequences(hand))
     assert runs == [["7S", "8S", "9S"], ["AS", "KS", "QS"]]  # no A-7-8 in hearts
