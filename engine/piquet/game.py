@@ -5,12 +5,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from engine import cards as C
 from engine.base import BaseGame
 from engine.errors import EngineError
-from engine.piquet.actions import Action, parse_action
-from engine.piquet.deal import PiquetDeal
+from engine.piquet import scoring as S
+from engine.piquet.actions import KINDS, Action, Declare, Exchange, Play, Sink, parse_action
+from engine.piquet.deal import DECLARING, EXCHANGING, PiquetDeal
 from engine.piquet.info import PIQUET_INFO
-from engine.piquet.strategy import STRATEGIES, play_random
+from engine.piquet.strategy import STRATEGIES
 from engine.record import HandRecord, parse_common
 
 
@@ -31,8 +33,21 @@ class PiquetGame(BaseGame):
         return parse_common(data, self.info)
 
     def simulation_action(self, deal: PiquetDeal, rng: random.Random) -> Action:
+        """A random legal action read from the state: `random`'s choices without the
+        views it would be shown."""
         seat = deal.to_act()[0]
-        return play_random(deal.private_view(seat), rng)
+        hand = sorted(deal.hands[seat])
+        if deal.phase == EXCHANGING:
+            count = rng.randint(1, deal.exchange_limit(seat))
+            return Exchange(seat, tuple(C.code(card) for card in rng.sample(hand, count)))
+        if deal.phase == DECLARING:
+            kind = KINDS[deal.kind_at]
+            combos = S.combinations(kind, hand)
+            pick = rng.randrange(len(combos) + 1)
+            if pick == len(combos):
+                return Sink(seat, kind)
+            return Declare(seat, kind, tuple(C.code(card) for card in sorted(combos[pick])))
+        return Play(seat, C.code(rng.choice(deal.playable(seat))))
 
 
 PIQUET = PiquetGame()
