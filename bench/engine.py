@@ -98,6 +98,8 @@ def run() -> list[Row]:
                     _game_rate("concentration", 1_000, 3), "games/s"))
     rows.append(Row("engine: fiftyone random games/s, 4 players (2,000, in process)",
                     _game_rate("fiftyone", 2_000, 4), "games/s"))
+    rows.append(Row("engine: piquet random parties/s, 2 players (300, in process)",
+                    _game_rate("piquet", 300, 2), "parties/s"))
     return rows
 
 

@@ -24,6 +24,8 @@ CODES = frozenset(
         "bad_reshuffle",  # G3.2: a new stock's recorded order (PAGEONE-4.6, JCI-4.8)
         "bad_call",  # PAGEONE-4.7
         "not_on_board",  # FIFTYONE-4.2
+        "bad_exchange",  # PIQUET-7.4
+        "bad_declaration",  # PIQUET-7.4
     }
 )
 

@@ -18,13 +18,14 @@ from engine.gops.game import GOPS
 from engine.jackchangeit.game import JACKCHANGEIT
 from engine.oldmaid.game import OLDMAID
 from engine.pageone.game import PAGEONE
+from engine.piquet.game import PIQUET
 from engine.tonk.game import TONK
 
 GAMES: dict[str, Game] = {
     game.info.id: game
     for game in (
         GFF, TONK, FARMER, FARO, GOPS, AUCTION, OLDMAID, CONCENTRATION, PAGEONE, JACKCHANGEIT,
-        FIFTYONE,
+        FIFTYONE, PIQUET,
     )
 }
 
