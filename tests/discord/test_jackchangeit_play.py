@@ -342,3 +342,41 @@ async def test_jci_7_time_outs_and_history(harness):
     record = json.loads(attachment.data)
     assert replay(record) == settlement.to_result() == record.pop("result")
     assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
+
+
+async def test_old_buttons_still_work_after_a_restart(tmp_path):
+    tmp_path.mkdir(exist_ok=True)
+    async with Harness(database_path=tmp_path / "gff.sqlite3") as h:
+        d = await jci_table(h, OUT_HANDS, "9C TH TC")
+        await d.play("ann", "8C")  # the eight skips bob: ann plays again (JCI-4.5)
+        old = await d.fresh_view("ann")
+        await h.restart()
+        d.rehook()
+        await h.click(d.user("ann"), old, d.control(old, "throw"), values=["8D"])
+        assert d.hand.seq == 2 and d.hand.record().actions[1].card == C.parse("8D")
+        d.assert_no_hidden_card_in_public()
+
+
+async def test_leaving_mid_game_plays_the_leaver_out_and_cashes_them_out(harness):
+    h = harness
+    d = await jci_table(h, OUT_HANDS, "9C TH TC")
+    await h.slash(d.user("ann"), "jackchangeit leave")
+    assert d.table.seat_of(d.user("ann").id) is not None  # seated until the game ends
+    bob = d.seat(d.user("bob"))
+    for _ in range(80):  # ann is played by her time-out move at once; bob plays
+        hand = d.table.hand
+        if hand.is_over:
+            break
+        if hand.public_view().pending:
+            await d.draw("bob")
+        else:
+            card, two = hand.legal_plays(bob)[0]
+            suit = None if C.rank(card) != 10 else ("S" if C.suit(card) else "H")
+            await d.play("bob", C.code(card), suit, None if two is None else C.code(two))
+    assert d.last_hand.is_over
+    ann = d.seat(d.user("ann"))
+    assert d.table.seat_of(d.user("ann").id) is None  # cashed out when it ended
+    wallet = await h.bot.store.wallet(h.guild_id, d.user("ann").id)
+    assert wallet.balance == START - BUY_IN + d.last_hand.settlement.stacks[ann]
+    assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
+    d.assert_no_hidden_card_in_public()
