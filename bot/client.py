@@ -20,7 +20,7 @@ log = logging.getLogger(__name__)
 EXTENSIONS: tuple[str, ...] = (
     "cogs.table.cog", "cogs.gff", "cogs.tonk", "cogs.farmer", "cogs.faro", "cogs.gops",
     "cogs.auction", "cogs.concentration", "cogs.oldmaid", "cogs.pageone", "cogs.jackchangeit",
-    "cogs.fiftyone", "cogs.games", "cogs.bankroll", "cogs.stats", "cogs.admin",
+    "cogs.fiftyone", "cogs.piquet", "cogs.games", "cogs.bankroll", "cogs.stats", "cogs.admin",
 )
 
 YOUNG_COLLECTION_AFTER = 2_000  # new objects; CPython's default is 700

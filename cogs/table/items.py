@@ -48,6 +48,9 @@ MENU_ACTS = ("throw", "pick", "target", "bid", "on", "amount", "remove",
 # pending draw; the suit a jack names.
 BUTTON_ACTS += ("call", "uncall", "draw")
 MENU_ACTS += ("called", "suit")
+# Piquet: the exchange, plain or with the rest of the talon shown; a declaration's menu.
+BUTTON_ACTS += ("exchange", "showrest")
+MENU_ACTS += ("declare",)
 
 _GAME = r"(?P<game>[a-z][a-z0-9]{0,15})"
 

@@ -40,7 +40,7 @@ def recorded(h: Harness) -> dict[str, str]:
 
 ALL = [
     "gff", "tonk", "farmer", "faro", "gops", "auction", "concentration", "oldmaid",
-    "pageone", "jackchangeit", "fiftyone",
+    "pageone", "jackchangeit", "fiftyone", "piquet",
     "games", "bankroll", "daily", "stats", "config", "audit",
 ]
 

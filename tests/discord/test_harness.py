@@ -63,7 +63,7 @@ async def test_the_bot_starts_with_its_default_extensions_and_parsers(harness):
 async def test_commands_sync_globally_by_default(harness):
     assert [command["name"] for command in harness.commands] == [
         "gff", "tonk", "farmer", "faro", "gops", "auction", "concentration", "oldmaid",
-        "pageone", "jackchangeit", "fiftyone",
+        "pageone", "jackchangeit", "fiftyone", "piquet",
         "games", "bankroll", "daily", "stats", "config", "audit",
     ]
     assert harness.recorder.guild_commands == {}
@@ -76,7 +76,7 @@ async def test_a_dev_guild_gets_the_commands_directly(tmp_path):
         assert h.recorder.global_commands == []
         assert [c["name"] for c in h.recorder.guild_commands[h.guild_id]] == [
             "gff", "tonk", "farmer", "faro", "gops", "auction", "concentration", "oldmaid",
-            "pageone", "jackchangeit", "fiftyone",
+            "pageone", "jackchangeit", "fiftyone", "piquet",
             "games", "bankroll", "daily", "stats", "config", "audit",
         ]
         alice = h.user("alice")

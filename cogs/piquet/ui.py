@@ -1,0 +1,194 @@
+"""Piquet's part of the table UI (cogs/table/ui.py): its embeds, and a hand view under
+`piquet:` ids for each step of a deal, its clicks.
+
+- The exchange (PIQUET-2.3, 2.4): a menu of the hand to pick 1 to the limit of cards, then
+  Exchange; the dealer also has Exchange and show the rest. The pick travels with the
+  press (cogs/table/controls.py), so it survives a restart.
+- Declarations (3.2): one menu of the player's whole combinations of the kind now
+  declared, best first, and "sink". Each option names its kind and cards, so a choice
+  from an old view is checked by the engine as what it says.
+- The play (4.1): a menu of exactly the cards the player may play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+import discord
+
+from bot.settings import Settings
+from bot.store import StoreError
+from bot.tables import LiveTable, TableError, TableService
+from cogs.piquet import render, rules
+from cogs.table.clock import deadline_of
+from cogs.table.components import Component, RenderedView, button, menu, option
+from cogs.table.items import hand_custom_id
+from cogs.table.names import seat_name
+from engine import cards as C
+from engine.cards import Card, CardError
+from engine.piquet.actions import KINDS, Action, Declare, Exchange, Play, Sink
+from engine.piquet.game import PIQUET
+from engine.piquet.settlement import PiquetSettlement
+from engine.piquet.views import PrivateView
+
+GAME = PIQUET.info.id
+PICK = "pick"  # the cards to exchange
+EXCHANGE, SHOW_REST = "exchange", "showrest"  # 2.3, 2.4
+DECLARE = "declare"  # the menu of combinations and "sink"
+PLAY = "throw"  # the menu of playable cards
+SINK_VALUE = "sink"
+JOINED = "-"  # between the card codes of a combination in its option's value
+
+
+def declare_value(kind: str, cards: Sequence[Card]) -> str:
+    return f"{kind}:{JOINED.join(C.code(card) for card in cards)}"
+
+
+def combination_label(kind: str, cards: Sequence[Card]) -> str:
+    """What the option says, for its owner only: the call, then the cards."""
+    size = len(cards)
+    if kind == "point":
+        call = f"Point of {size}"
+    elif kind == "sequence":
+        call = f"{render.SEQUENCE_NAMES.get(size, 'Sequence').capitalize()} ({size})"
+    else:
+        call = "Quatorze" if size == 4 else "Trio"
+    return f"{call}: {C.labels(cards)}"[:100]
+
+
+class PiquetUI:
+    game = PIQUET
+    how_to_start = "`/piquet join` in a channel (two players), then the host deals with " \
+                   "`/piquet start`"
+
+    def rules_embed(self, settings: Settings) -> discord.Embed:
+        return rules.rules_embed(settings)
+
+    def lobby_embed(self, table: LiveTable) -> discord.Embed:
+        info = table.info
+        seats = [(str(s.user_id), s.stack, s.status if s.status != "seated" else "")
+                 for s in info.seats]
+        return render.lobby_embed(seats, stake=info.stake, buy_in=info.buy_in,
+                                  max_players=info.max_players)
+
+    def table_embed(self, table: LiveTable) -> discord.Embed:
+        hand = table.running.hand
+        turn = hand.to_act()
+        deadline = deadline_of(table, turn[0]) if turn else None
+        return render.table_embed(
+            hand.public_view(), hand_number=table.running.number,
+            detail=hand.detail if not hand.is_over else {},
+            deadline=int(deadline) if deadline else None,
+            away={str(u) for u in table.away}, commitment=hand.commitment,
+        )
+
+    def result_embed(self, settlement: PiquetSettlement, *, hand_number: int
+                     ) -> discord.Embed:
+        return render.result_embed(settlement, hand_number=hand_number)
+
+    def history_line(self, result: dict) -> str:
+        return render.history_line(result)
+
+    def hand_embed(self, view: PrivateView, *, note: str = "") -> discord.Embed:
+        return render.hand_embed(view, note=note)
+
+    def hand_view(
+        self, table_id: int, owner: int, hand_number: int, view: PrivateView, *,
+        picked: Collection[Card] = (), targets: Collection[int] | None = None,
+    ) -> RenderedView:
+        at = (hand_number, view.public.seq)
+
+        def custom_id(act: str) -> str:
+            return hand_custom_id(GAME, table_id, owner, at, act)
+
+        rows: list[list[Component]] = []
+        if view.exchange_limit:
+            rows += _exchange_rows(view, picked, custom_id)
+        elif view.choices:
+            kind = view.public.kind or KINDS[0]
+            options = [option(combination_label(kind, combo), declare_value(kind, combo))
+                       for combo in view.choices[:24]]
+            options.append(option(f"Sink: declare no {kind}", f"{SINK_VALUE}:{kind}"))
+            rows.append([menu(custom_id(DECLARE), options, f"Declare your {kind}")])
+        elif view.playable:
+            options = [option(C.label(card), C.code(card)) for card in view.playable]
+            rows.append([menu(custom_id(PLAY), options, "Play a card")])
+        rows.append([button(custom_id("refresh"), "Refresh", discord.ButtonStyle.secondary)])
+        return RenderedView(rows)
+
+    async def play(
+        self, tables: TableService, table: LiveTable, user: int, at: tuple[int, int],
+        act: str, picked: Sequence[Card], values: list[str],
+    ) -> tuple[str, list[int] | None]:
+        seat = str(user)
+        hand = table.hand
+        before = set(hand.hands.get(seat, ())) if hand is not None else set()
+        action = _action(seat, act, picked, values)
+        number, seq = at
+        await tables.act(table.id, user, action, seq, hand_number=number)
+        hand = table.hand
+        if isinstance(action, Exchange):
+            drawn = sorted(set(hand.hands.get(seat, ())) - before) if hand else []
+            shown = " and showed the rest of the talon" if action.show_rest else ""
+            return (f"You exchanged {C.labels(picked)} for {C.labels(drawn)}{shown}."
+                    if drawn else f"You exchanged {len(picked)} cards{shown}."), None
+        if hand is None or hand.is_over:
+            return "The partie is over: see the result in the channel.", None
+        if isinstance(action, Sink):
+            return f"You sank your {action.kind}.", None
+        if isinstance(action, Declare):
+            cards = [C.parse(code) for code in action.cards]
+            return f"You declared {combination_label(action.kind, cards)}.", None
+        return f"You played {C.label(C.parse(action.card))}.", None
+
+    def refusal(self, refused: TableError | StoreError, table: LiveTable) -> str:
+        hand = table.hand
+        if getattr(refused, "code", None) == "not_your_turn" and hand and hand.to_act():
+            return f"It is not your turn; waiting for {seat_name(hand.to_act()[0])}."
+        return f"Not done: {refused.message}"
+
+
+def _exchange_rows(view: PrivateView, picked: Collection[Card], custom_id) -> list:
+    limit = view.exchange_limit
+    chosen = set(picked)
+    options = [option(C.label(card), C.code(card), default=card in chosen)
+               for card in view.hand]
+    rows = [[menu(custom_id(PICK), options, f"Cards to exchange: 1 to {limit}",
+                  max_values=limit)]]
+    ready = 1 <= len(chosen) <= limit
+    say = f"Exchange {len(chosen)}" if ready else "Exchange"
+    buttons = [button(custom_id(EXCHANGE), say, discord.ButtonStyle.primary, enabled=ready)]
+    if view.seat == view.public.dealer:  # 2.4: the dealer's only
+        buttons.append(button(custom_id(SHOW_REST), f"{say} and show the rest",
+                              discord.ButtonStyle.secondary, enabled=ready))
+    rows.append(buttons)
+    return rows
+
+
+def _action(seat: str, act: str, picked: Sequence[Card], values: list[str]) -> Action:
+    """What a click asks for; the engine decides whether it may be done."""
+    if act in (EXCHANGE, SHOW_REST):
+        if not picked:
+            raise TableError("pick the cards to exchange in the menu first.")
+        return Exchange(seat, tuple(C.code(card) for card in picked), act == SHOW_REST)
+    if act == DECLARE:
+        if len(values) != 1:
+            raise TableError("choose one combination, or sink.")
+        head, _, rest = values[0].partition(":")
+        if head == SINK_VALUE and rest in KINDS:
+            return Sink(seat, rest)
+        if head not in KINDS or not rest:
+            raise TableError("that menu choice is not a declaration.")
+        return Declare(seat, head, tuple(_card(code) for code in rest.split(JOINED)))
+    if act == PLAY:
+        if len(values) != 1:
+            raise TableError("choose one card.")
+        return Play(seat, _card(values[0]))
+    raise TableError("that button does nothing in Piquet.")
+
+
+def _card(code: str) -> str:
+    try:
+        return C.code(C.parse(code))
+    except CardError:
+        raise TableError("that menu choice is not a card.") from None

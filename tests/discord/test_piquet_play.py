@@ -1,0 +1,360 @@
+"""Piquet played in a channel, as people would, to each ending of PIQUET-5 (won, rubicon,
+tie), every move made from the hand views: the exchange's pick and Exchange (or Exchange
+and show the rest), the declaration menu, the play menu.
+
+ann (the host) and bob join in that order; bob deals first, so ann is elder in deals 1, 3
+and 5. A partie is found by playing the engine offline from six seeded packs, then made
+at the table move by move. Each ending checks the engine's settlement against the store,
+the table message, the result embed, /bankroll and /audit, and that the stored record
+replays to the table's result; after every move, that no card that is not public reached
+a public message, embed or custom id (a partie's six packs reuse every card, so each
+version of a public message is checked against the deal it was shown in).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+import re
+
+import pytest
+
+from engine import cards as C
+from engine.piquet.actions import Declare, Exchange, Play, Sink
+from engine.piquet.game import PIQUET
+from engine.piquet.info import PACK
+from engine.replay import replay
+from tests.discord.table_driver import CARD_CODE, CARD_LABEL, TableDriver
+from tests.harness import Harness, Message
+
+START, BUY_IN, STAKE = 1000, 200, 10
+
+
+class PiquetDriver(TableDriver):
+    def __init__(self, h: Harness, **how) -> None:
+        self.checked: dict[int, int] = {}  # message id -> versions already scanned
+        super().__init__(h, names=("ann", "bob"), game="piquet", **how)
+
+    def rehook(self) -> None:
+        """Also scan the public messages each time the table changes: the moves of a
+        computer player or a stand-in, several between two of the test's own, may cross
+        from one deal to the next."""
+        super().rehook()
+        listener = self.h.bot.tables.listener
+        changed = listener.table_changed
+
+        async def then_scan(table) -> None:
+            await changed(table)
+            self.assert_no_hidden_card_in_public()
+
+        listener.table_changed = then_scan
+
+    async def fresh_view(self, name: str) -> Message:
+        user = self.user(name)
+        self.last_hand = self.hand
+        if user.id not in self.views:
+            await self.open_hand(user)
+        view = self.view_of(user)
+        if not self.control(view, "refresh").endswith(
+                f":{self.table.running.number}.{self.hand.seq}:refresh"):
+            await self.h.click(user, view, self.control(view, "refresh"))
+            view = self.view_of(user)
+        return view
+
+    def menu(self, view: Message, act: str) -> dict:
+        return next(c for c in view.walk_components()
+                    if c.get("custom_id", "").endswith(f":{act}"))
+
+    async def move(self, name: str, action) -> Message:
+        """One engine action, made as the player makes it in their hand view."""
+        user = self.user(name)
+        view = await self.fresh_view(name)
+        if isinstance(action, Exchange):
+            codes = [C.code(C.parse(c)) for c in action.cards]
+            await self.h.click(user, view, self.control(view, "pick"), values=codes)
+            self.assert_no_hidden_card_in_public()
+            view = self.view_of(user)
+            act = "showrest" if action.show_rest else "exchange"
+            await self.h.click(user, view, self.control(view, act))
+        elif isinstance(action, (Declare, Sink)):
+            menu = self.menu(view, "declare")
+            if isinstance(action, Sink):
+                value = f"sink:{action.kind}"
+            else:
+                wanted = {C.parse(c) for c in action.cards}
+                value = next(o["value"] for o in menu["options"]
+                             if o["value"].startswith(action.kind + ":") and
+                             {C.parse(c) for c in o["value"].split(":")[1].split("-")}
+                             == wanted)
+            await self.h.click(user, view, menu["custom_id"], values=[value])
+        else:
+            await self.h.click(user, view, self.control(view, "throw"),
+                               values=[C.code(C.parse(action.card))])
+        self.assert_no_hidden_card_in_public()
+        return self.view_of(user)
+
+    def assert_no_hidden_card_in_public(self) -> None:
+        """Public in the deal shown (PIQUET-2.2, 2.4, 4.1): carte blanche once shown, the
+        rest of the talon when the dealer shows it, the cards played. Never a hand, a
+        discard, a draw or a declared combination (3.6)."""
+        if self.table is not None and self.table.hand is not None:
+            self.last_hand = self.table.hand
+        hand = self.last_hand
+        public = shown_by_deal(hand) if hand is not None else {}
+        now = hand.number + 1 if hand is not None else 0
+        for message in self.h.public_messages():
+            for custom_id in message.custom_ids:
+                assert not CARD_CODE.search(custom_id.replace(":", " ")), custom_id
+            versions = [*message.versions, message.data]
+            for data in versions[self.checked.get(message.id, 0):]:
+                text = Message(message.id, message.channel_id, data).text()
+                shown_in = DEAL_SHOWN.search(text)  # an edit may go out after the deal ends
+                allowed = public.get(int(shown_in[1]) if shown_in else now, set())
+                for rank, suit in CARD_LABEL.findall(text):
+                    card = C.parse(rank + suit)
+                    assert card in allowed, (
+                        f"{C.label(card)} is hidden but shown in {message!r}: {text[:400]}")
+            self.checked[message.id] = len(versions)
+
+
+DEAL_SHOWN = re.compile(r"Deal (\d) of 6")
+
+
+def shown_by_deal(hand) -> dict[int, set[int]]:
+    """The cards each deal of the partie so far made public, replayed from its record:
+    carte blanche once shown (2.2), the rest of the talon shown (2.4), the cards played."""
+    record = hand.record()
+    deal = type(hand)(dataclasses.replace(record, actions=()))
+    shown: dict[int, set[int]] = {}
+    for action in record.actions:
+        number = deal.number + 1
+        if isinstance(action, Play):
+            shown.setdefault(number, set()).add(C.parse(action.card))
+        deal.apply(action)
+        view = deal.public_view()
+        if deal.number + 1 == number or deal.is_over:
+            seen = shown.setdefault(number, set())
+            seen |= set(view.talon_shown or ())
+            seen |= {card for _, cards in view.carte_blanche for card in cards or ()}
+    view = deal.public_view()
+    shown.setdefault(deal.number + 1, set()).update(
+        {card for _, cards in view.carte_blanche for card in cards or ()})
+    return shown
+
+
+def six_packs(seed: int) -> list[list[int]]:
+    rng = random.Random(seed)
+    return [rng.sample(PACK, len(PACK)) for _ in range(6)]
+
+
+def offline_partie(seats: list[str], want, levels=("random", "random")):
+    """The first seeded partie the engine plays to what `want` asks: its packs and moves."""
+    for seed in range(5000):
+        rng = random.Random(seed)
+        decks = six_packs(seed)
+        deal = PIQUET.start(seats=[(s, BUY_IN) for s in seats], stake=STAKE,
+                            dealer=seats[-1], deck_or_decks=decks)
+        players = {s: PIQUET.strategies[level]() for s, level in zip(seats, levels, strict=True)}
+        while not deal.is_over:
+            seat = deal.to_act()[0]
+            deal.apply(players[seat](deal.private_view(seat), rng))
+        if want(deal):
+            return decks, list(deal.record().actions)
+    raise AssertionError("no seed plays such a partie")
+
+
+async def play_partie(h: Harness, want, levels=("random", "random"), restart_at=None):
+    d = PiquetDriver(h)
+    await d.seat_everyone()
+    seats = [d.seat(u) for u in d.users]
+    decks, moves = offline_partie(seats, want, levels)
+    d.decks.append(decks)
+    await h.slash(d.host, "piquet start")
+    d.assert_no_hidden_card_in_public()
+    by_seat = {d.seat(u): u.name for u in d.users}
+    restarted = False
+    for index, action in enumerate(moves):
+        if restart_at is not None and not restarted and index == restart_at:
+            restarted = True
+            await h.restart()
+            d.rehook()
+        await d.move(by_seat[action.seat], action)
+    assert d.table.last_result is not None
+    return d, restarted
+
+
+async def assert_everything_agrees(d: PiquetDriver, ended: str) -> dict[str, int]:
+    """The engine, the store, the table message, the result, /bankroll and /audit agree."""
+    h = d.h
+    number, settlement = d.table.last_result
+    assert settlement.ended == ended
+    by_name = {u.name: d.seat(u) for u in d.users}
+    expected = {name: settlement.stacks[seat] for name, seat in by_name.items()}
+    assert sum(expected.values()) == 2 * BUY_IN  # chips only move between the two
+    stored = await h.bot.store.hand_by_number(d.table.id, number)
+    assert stored.status == "settled" and stored.record["game"] == "piquet"
+    assert replay(stored.record) == settlement.to_result() == stored.result
+    info = await h.bot.store.table(d.table.id)
+    in_db = {str(seat.user_id): seat.stack for seat in info.seats}
+    assert {n: in_db[s] for n, s in by_name.items()} == expected
+    result = next(m for m in reversed(h.public_messages()) if m.embeds
+                  and m.embed.get("title", "") == f"Partie {number}: the result")
+    text = result.text()
+    for name, seat in by_name.items():
+        assert f"<@{seat}>: " in text and f"→ {expected[name]}" in text
+        assert f"<@{seat}> — {expected[name]} chips" in d.table_message().text()
+    assert text.count("dealer <@") == 6  # the deal-by-deal score sheet
+    if ended != "tie":
+        assert f"margin {settlement.margin}" in text
+        assert f"pays {settlement.paid} chip" in text
+        assert ("rubiconed" in text) == (ended == "rubicon")
+    else:
+        assert "no chips move" in text
+    for name in expected:
+        await h.slash(d.user(name), "bankroll show")
+        fields = {f["name"]: f["value"] for f in h.last_response(d.user(name)).embed["fields"]}
+        assert fields["At tables"] == str(expected[name])
+        assert fields["Bankroll"] == str(START - BUY_IN)
+    assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
+    await h.slash(h.owner, "audit")
+    assert "Every chip is accounted for." in h.last_response(h.owner).text()
+    d.assert_no_hidden_card_in_public()
+    return expected
+
+
+def _ended(how: str):
+    return lambda deal: deal.settlement.ended == how
+
+
+async def test_piquet_5_2_a_partie_won_on_the_margin_with_a_restart_and_history(tmp_path):
+    async with Harness(database_path=tmp_path / "gff.sqlite3") as h:
+        d, restarted = await play_partie(h, _ended("won"), restart_at=70)
+        assert restarted  # every move after it was made from views shown before it
+        await assert_everything_agrees(d, "won")
+        number, settlement = d.table.last_result
+        await h.slash(d.user("bob"), "piquet history", hand=number)
+        (attachment,) = h.last_response(d.user("bob")).attachments.values()
+        record = json.loads(attachment.data)
+        assert replay(record) == settlement.to_result() == record.pop("result")
+
+
+async def test_piquet_5_2_the_rubicon(harness):
+    d, _ = await play_partie(harness, _ended("rubicon"))
+    await assert_everything_agrees(d, "rubicon")
+
+
+async def test_piquet_5_1_equal_totals_tie_and_no_chips_move(harness):
+    d, _ = await play_partie(harness, _ended("tie"))
+    assert await assert_everything_agrees(d, "tie") == {"ann": BUY_IN, "bob": BUY_IN}
+
+
+def _bonuses(deal) -> set[str]:
+    return {part for finished in deal.finished for detail in finished["detail"].values()
+            for part in ("repique", "pique", "capot", "carte_blanche") if detail[part]}
+
+
+async def test_piquet_repique_pique_capot_reach_the_score_sheet(harness):
+    """`easy` against `random` over seeded parties: one with a repique, a pique and a
+    capot, played at the table; the sheet names each."""
+    d, _ = await play_partie(harness, lambda deal: {"repique", "pique", "capot"}
+                             <= _bonuses(deal), levels=("easy", "random"))
+    text = [m for m in harness.public_messages() if m.embeds
+            and "the result" in m.embed.get("title", "")][-1].text()
+    for word in ("repique 60", "pique 30", "capot 30"):
+        assert word in text
+    await assert_everything_agrees(d, d.table.last_result[1].ended)
+
+
+async def test_piquet_views_offer_exactly_the_legal_moves(harness):
+    h = harness
+    d = PiquetDriver(h)
+    await d.seat_everyone()
+    d.decks.append(six_packs(3))
+    await h.slash(d.host, "piquet start")
+    ann, bob = d.user("ann"), d.user("bob")
+    view = await d.fresh_view("ann")
+    pick = d.menu(view, "pick")
+    assert pick["max_values"] == 5 and len(pick["options"]) == 12  # 2.3
+    assert not any(i.endswith(":showrest") for i in view.custom_ids)  # the dealer's only
+    assert d.menu(view, "exchange")["disabled"]  # nothing picked yet
+    await h.click(ann, view, d.control(view, "exchange"), forged=True)
+    assert "pick the cards to exchange" in d.view_of(ann).text()
+    assert d.hand.seq == 0  # a refusal changes nothing
+    view = await d.fresh_view("bob")
+    assert "Waiting for <@" in view.text() and "pick" not in " ".join(view.custom_ids)
+    await d.move("ann", Exchange(d.seat(ann), tuple(C.code(c) for c in
+                                                    d.hand.private_view(d.seat(ann)).hand[:2])))
+    seen = d.hand.private_view(d.seat(ann)).rest_seen
+    assert len(seen) == 3 and "The rest of the top five" in d.view_of(ann).text()
+    view = await d.fresh_view("bob")
+    assert d.menu(view, "pick")["max_values"] == 5
+    assert any(i.endswith(":showrest") for i in view.custom_ids)
+    cards = d.hand.private_view(d.seat(bob)).hand[:1]
+    await d.move("bob", Exchange(d.seat(bob), (C.code(cards[0]),), show_rest=True))
+    assert "shown:" in d.table_message().text()  # 2.4: the rest, to both
+    assert "took 2" in d.table_message().text() and "took 1" in d.table_message().text()
+    turn = d.hand.to_act()[0]
+    name = "ann" if turn == d.seat(ann) else "bob"
+    view = await d.fresh_view(name)
+    menu = d.menu(view, "declare")
+    choices = d.hand.private_view(turn).choices
+    assert [o["value"] for o in menu["options"]][-1] == f"sink:{d.hand.kind}"
+    assert len(menu["options"]) == len(choices) + 1
+    await h.click(d.user(name), view, menu["custom_id"], values=["point:AS-KS-QS-JS-TS-9S"],
+                  forged=True)  # a whole combination they do not hold: refused
+    assert "Not done" in d.view_of(d.user(name)).text() and d.hand.seq == 2
+    d.assert_no_hidden_card_in_public()
+
+
+async def test_piquet_5_3_leaving_takes_effect_at_the_partie_end_time_outs_and_away(harness):
+    h = harness
+    d = PiquetDriver(h)
+    await d.seat_everyone()
+    d.decks.append(six_packs(7))
+    await h.slash(d.host, "piquet start")
+    ann, bob = d.user("ann"), d.user("bob")
+    table = d.table
+    turn = table.info.turn_seconds
+    await h.advance(turn + 1)  # ann's time-out move: the one lowest card exchanged
+    first = d.hand.record().actions[0]
+    assert isinstance(first, Exchange) and len(first.cards) == 1
+    await h.slash(bob, "piquet leave")
+    assert "when this hand is over" in h.last_response(bob).text()
+    assert d.table.seat_of(bob.id) is not None  # still seated: the partie runs on
+    for _ in range(30):
+        await h.advance(turn + 1)
+        d.assert_no_hidden_card_in_public()
+        if table.last_result is not None:
+            break
+    number, settlement = table.last_result
+    assert len(settlement.deals) == 6  # the whole partie, then both were cashed out
+    assert d.table is None  # bob left, and ann was away: the table closed
+    removed = [m.text() for m in h.public_messages()]
+    assert any(f"<@{bob.id}>" in t and "left the table" in t for t in removed)
+    assert any(f"<@{ann.id}>" in t and "away" in t for t in removed)
+    stored = await h.bot.store.hand_by_number(table.id, number)
+    assert replay(stored.record) == settlement.to_result()
+    assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
+
+
+@pytest.mark.parametrize("level", sorted(PIQUET.strategies))
+async def test_a_computer_player_plays_a_partie_of_piquet(harness, level):
+    h = harness
+    d = PiquetDriver(h)
+    await h.slash(d.host, "piquet join")
+    await h.slash(d.host, "piquet addbot", level=level)
+    assert "sits down" in h.last_response(d.host).text()
+    d.decks.append(six_packs(11))
+    await h.slash(d.host, "piquet start")
+    ann = d.seat(d.host)
+    for _ in range(400):
+        hand = d.table.hand
+        if d.table.last_result is not None:
+            break
+        if hand.to_act() == (ann,):
+            await d.move("ann", hand.timeout_action(ann))
+        else:
+            await h.advance(2)
+    assert d.table.last_result is not None and d.last_hand.seq > 100
+    assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
