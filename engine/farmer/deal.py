@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine import cards as C
 from engine.cards import Card
-from engine.chips import ChipBook, Transfer, pot_account, seat_account
+from engine.chips import Transfer, pot_account, seat_account
 from engine.errors import EngineError
 from engine.fairness import commitment
 from engine.farmer.actions import HIT, STAY, FarmerAction
@@ -25,6 +25,7 @@ from engine.farmer.info import (
 from engine.farmer.settlement import FarmerSettlement
 from engine.farmer.views import PrivateView, PublicView, SeatView
 from engine.record import HandRecord
+from engine.seating import antes, seats_dealt_in
 
 SIXTEEN_POINTS = 16  # FARMER-1.2: over 16 is bust
 FARM_ACCOUNT = pot_account(FARM)
@@ -43,26 +44,12 @@ class FarmerDeal:
         self.ids = tuple(s.id for s in record.seats)
         self.farmer = farmer = record.dealer
         assert farmer is not None  # parse_common requires the dealer
-        minimum = FARMER_INFO.min_stack(stake)
-        stacks = {s.id: s.stack for s in record.seats}
-        if stacks[farmer] < minimum:
-            raise EngineError(
-                "bad_record",
-                f"the farmer {farmer} has fewer than {minimum} chips and cannot be dealt in "
-                "(FARMER-2.3)",
-            )
-        at = self.ids.index(farmer)
-        clockwise = self.ids[at + 1:] + self.ids[: at + 1]
         # FARMER-3.1: from the farmer's left, the farmer last; only stacks of 2S (2.3).
-        self.order = tuple(seat for seat in clockwise if stacks[seat] >= minimum)
-        if len(self.order) < 2:
-            raise EngineError("bad_record", "fewer than 2 players have the chips to be dealt in")
-        self.book = ChipBook(
-            {**{seat_account(s): stacks[s] for s in self.ids},
-             FARM_ACCOUNT: record.carry.get(FARM, 0)}
+        self.order = seats_dealt_in(
+            record, FARMER_INFO.min_stack(stake), "FARMER-2.3", dealer="farmer"
         )
-        for seat in self.order:  # FARMER-2.2: the antes join the farm
-            self.book.move(seat_account(seat), FARM_ACCOUNT, stake, "ante")
+        # FARMER-2.2: the antes join the farm, with what it carries.
+        self.book = antes(record, self.order, FARM_ACCOUNT, carried=record.carry.get(FARM, 0))
         self._posts = tuple(self.book.transfers)
         deck = record.deck
         self.hands: dict[str, list[Card]] = {seat: [deck[i]] for i, seat in enumerate(self.order)}

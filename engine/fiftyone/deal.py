@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engine import cards as C
 from engine.cards import JOKER, Card
-from engine.chips import ChipBook, Transfer, pot_account, seat_account, split
+from engine.chips import Transfer, pot_account, seat_account, split
 from engine.errors import EngineError
 from engine.fairness import commitment
 from engine.fiftyone.actions import CLEAR, SWAP, Action, Clear, Swap
@@ -21,6 +21,7 @@ from engine.fiftyone.settlement import FiftyOneSettlement
 from engine.fiftyone.views import Move, PrivateView, PublicView, SeatView, Shown
 from engine.record import HandRecord
 from engine.restock import Restock, Shuffle
+from engine.seating import antes, seats_dealt_in
 
 HAND_SIZE = 5  # FIFTYONE-3.1
 BOARD_SIZE = 5
@@ -61,22 +62,8 @@ class FiftyOneDeal:
         self.ids = tuple(s.id for s in record.seats)
         self.dealer = dealer = record.dealer
         assert dealer is not None  # parse_common requires the dealer
-        stacks = {s.id: s.stack for s in record.seats}
-        if stacks[dealer] < stake:
-            raise EngineError(
-                "bad_record", f"the dealer {dealer} has fewer than {stake} chips and cannot be "
-                "dealt in (FIFTYONE-8.1)"
-            )
-        at = self.ids.index(dealer)
-        clockwise = self.ids[at + 1:] + self.ids[: at + 1]
-        self.order = tuple(seat for seat in clockwise if stacks[seat] >= stake)
-        if len(self.order) < 2:
-            raise EngineError(
-                "bad_record", "fewer than 2 players have the chips to be dealt in (FIFTYONE-8.1)"
-            )
-        self.book = ChipBook({**{seat_account(s): stacks[s] for s in self.ids}, POT_ACCOUNT: 0})
-        for seat in self.order:  # 2.1
-            self.book.move(seat_account(seat), POT_ACCOUNT, stake, "ante")
+        self.order = seats_dealt_in(record, stake, "FIFTYONE-8.1", rule_of_two="FIFTYONE-8.1")
+        self.book = antes(record, self.order, POT_ACCOUNT)  # G2.3
         self._posts = tuple(self.book.transfers)
         n = len(self.order)
         self.hands: dict[str, list[Card]] = {

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engine import cards as C
 from engine.cards import Card
-from engine.chips import ChipBook, Transfer, pot_account, seat_account
+from engine.chips import Transfer, pot_account, seat_account
 from engine.errors import EngineError
 from engine.fairness import commitment
 from engine.jackchangeit.actions import DRAW, PLAY, Action, Draw, Play
@@ -33,6 +33,7 @@ from engine.jackchangeit.settlement import JackChangeItSettlement
 from engine.jackchangeit.views import PrivateView, PublicView, SeatView
 from engine.record import HandRecord
 from engine.restock import Restock, Shuffle
+from engine.seating import antes, seats_dealt_in
 
 HAND_SIZE = 7  # JCI-3.1
 POT_ACCOUNT = pot_account(POT)
@@ -55,23 +56,10 @@ class JackChangeItDeal:
         self.ids = tuple(s.id for s in record.seats)
         self.dealer = dealer = record.dealer
         assert dealer is not None  # parse_common requires the dealer
-        stacks = {s.id: s.stack for s in record.seats}
-        if stacks[dealer] < stake:
-            raise EngineError(
-                "bad_record", f"the dealer {dealer} has fewer than {stake} chips and cannot be "
-                "dealt in (JCI-8.1)"
-            )
-        at = self.ids.index(dealer)
-        clockwise = self.ids[at + 1:] + self.ids[: at + 1]
-        self.order = tuple(seat for seat in clockwise if stacks[seat] >= stake)
-        n = len(self.order)
-        if n < 2:
-            raise EngineError("bad_record", "fewer than 2 players have the chips to be dealt in")
-        self.book = ChipBook({**{seat_account(s): stacks[s] for s in self.ids}, POT_ACCOUNT: 0})
-        for seat in self.order:  # JCI-2.1
-            self.book.move(seat_account(seat), POT_ACCOUNT, stake, "ante")
+        self.order = seats_dealt_in(record, stake, "JCI-8.1")
+        self.book = antes(record, self.order, POT_ACCOUNT)  # G2.3
         self._posts = tuple(self.book.transfers)
-        deck = record.deck
+        deck, n = record.deck, len(self.order)
         self.hands: dict[str, list[Card]] = {
             seat: [deck[i * n + p] for i in range(HAND_SIZE)] for p, seat in enumerate(self.order)
         }

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engine import cards as C
 from engine.cards import JOKER, Card
-from engine.chips import ChipBook, Transfer, pot_account, seat_account
+from engine.chips import Transfer, pot_account, seat_account
 from engine.errors import EngineError
 from engine.fairness import commitment
 from engine.pageone.actions import PLAY, Play
@@ -21,6 +21,7 @@ from engine.pageone.settlement import PageOneSettlement
 from engine.pageone.views import PrivateView, PublicView, SeatView
 from engine.record import HandRecord
 from engine.restock import Restock, Shuffle
+from engine.seating import antes, seats_dealt_in
 
 HAND_SIZE = 4  # PAGEONE-3.1
 PENALTY = 5  # PAGEONE-4.7
@@ -54,20 +55,8 @@ class PageOneDeal:
         self.ids = tuple(s.id for s in record.seats)
         self.dealer = dealer = record.dealer
         assert dealer is not None  # parse_common requires the dealer
-        stacks = {s.id: s.stack for s in record.seats}
-        if stacks[dealer] < stake:
-            raise EngineError(
-                "bad_record", f"the dealer {dealer} has fewer than {stake} chips and cannot be "
-                "dealt in (PAGEONE-8.1)"
-            )
-        at = self.ids.index(dealer)
-        clockwise = self.ids[at + 1:] + self.ids[: at + 1]
-        self.order = tuple(seat for seat in clockwise if stacks[seat] >= stake)
-        if len(self.order) < 2:
-            raise EngineError("bad_record", "fewer than 2 players have the chips to be dealt in")
-        self.book = ChipBook({**{seat_account(s): stacks[s] for s in self.ids}, POT_ACCOUNT: 0})
-        for seat in self.order:  # PAGEONE-2.1
-            self.book.move(seat_account(seat), POT_ACCOUNT, stake, "ante")
+        self.order = seats_dealt_in(record, stake, "PAGEONE-8.1")
+        self.book = antes(record, self.order, POT_ACCOUNT)  # G2.3
         self._posts = tuple(self.book.transfers)
         n = len(self.order)
         deck = record.deck
