@@ -137,3 +137,34 @@ class BaseGame:
         if any(carried.values()):
             raise ValueError(f"{self.info.name} carries no chips from deal to deal")
         return []
+
+
+class DealBase:
+    """The protocol's plain accessors (engine/game.py: Deal), from the attributes a deal
+    keeps: `actions`, `settlement`, `_commitment`, and where it has them `_posts` and
+    `order` (the seats dealt in)."""
+
+    actions: list[Any]
+    settlement: Any
+    _commitment: str | None
+    _posts: tuple[Transfer, ...]
+    order: tuple[str, ...]
+
+    @property
+    def seq(self) -> int:
+        return len(self.actions)
+
+    @property
+    def is_over(self) -> bool:
+        return self.settlement is not None
+
+    @property
+    def commitment(self) -> str | None:
+        return self._commitment
+
+    @property
+    def posts(self) -> tuple[Transfer, ...]:
+        return self._posts
+
+    def dealt_in(self) -> tuple[str, ...]:
+        return self.order

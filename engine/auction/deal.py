@@ -13,8 +13,9 @@ from engine.auction.actions import BID, Bid
 from engine.auction.info import AUCTION_INFO
 from engine.auction.settlement import AuctionSettlement, RoundResult
 from engine.auction.views import PrivateView, PublicView, Reveal, SeatView
+from engine.base import DealBase
 from engine.cards import Card
-from engine.chips import ChipBook, Transfer, pot_account, seat_account, split
+from engine.chips import ChipBook, pot_account, seat_account, split
 from engine.errors import EngineError
 from engine.fairness import commitment
 from engine.record import HandRecord
@@ -41,7 +42,7 @@ def flush_cards(cards: list[Card]) -> tuple[Card, ...]:
     return tuple(C.sorted_cards(card for card in cards if card // 13 == suit))
 
 
-class AuctionDeal:
+class AuctionDeal(DealBase):
     """The state of one game of the flush auction."""
 
     info = AUCTION_INFO
@@ -87,25 +88,6 @@ class AuctionDeal:
         self._start_round()
 
     # -- the protocol ---------------------------------------------------------------
-
-    @property
-    def seq(self) -> int:
-        return len(self.actions)
-
-    @property
-    def is_over(self) -> bool:
-        return self.settlement is not None
-
-    @property
-    def commitment(self) -> str | None:
-        return self._commitment
-
-    @property
-    def posts(self) -> tuple[Transfer, ...]:
-        return self._posts
-
-    def dealt_in(self) -> tuple[str, ...]:
-        return self.order
 
     def to_act(self) -> tuple[str, ...]:
         """Every seat with a bid due that has not bid (G3.4, AUCTION-3.2, 3.4)."""

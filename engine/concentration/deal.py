@@ -8,8 +8,9 @@ last pair is taken (3.1). Check, then apply: a refused flip changes nothing.
 from __future__ import annotations
 
 from engine import cards as C
+from engine.base import DealBase
 from engine.cards import Card
-from engine.chips import ChipBook, Transfer, pot_account, seat_account, split
+from engine.chips import ChipBook, pot_account, seat_account, split
 from engine.concentration.actions import FLIP, Flip
 from engine.concentration.info import CONCENTRATION_INFO, MATCH, MATCHES, RANK
 from engine.concentration.settlement import CLEARED, ConcentrationSettlement
@@ -30,7 +31,7 @@ def is_match(first: Card, second: Card, match: str) -> bool:
     return match == RANK or (C.suit(first) in RED) == (C.suit(second) in RED)
 
 
-class ConcentrationDeal:
+class ConcentrationDeal(DealBase):
     """The state of one game of Concentration."""
 
     info = CONCENTRATION_INFO
@@ -81,27 +82,8 @@ class ConcentrationDeal:
     # -- the protocol ---------------------------------------------------------------
 
     @property
-    def seq(self) -> int:
-        return len(self.actions)
-
-    @property
-    def is_over(self) -> bool:
-        return self.settlement is not None
-
-    @property
-    def commitment(self) -> str | None:
-        return self._commitment
-
-    @property
-    def posts(self) -> tuple[Transfer, ...]:
-        return self._posts
-
-    @property
     def current(self) -> str | None:
         return None if self.settlement is not None else self.order[self.turn]
-
-    def dealt_in(self) -> tuple[str, ...]:
-        return self.order
 
     def to_act(self) -> tuple[str, ...]:
         return () if self.settlement is not None else (self.order[self.turn],)

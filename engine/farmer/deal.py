@@ -9,8 +9,9 @@ is an EngineError with the page's code (FARMER-8) and changes nothing.
 from __future__ import annotations
 
 from engine import cards as C
+from engine.base import DealBase
 from engine.cards import Card
-from engine.chips import Transfer, pot_account, seat_account
+from engine.chips import pot_account, seat_account
 from engine.errors import EngineError
 from engine.fairness import commitment
 from engine.farmer.actions import HIT, STAY, FarmerAction
@@ -31,7 +32,7 @@ SIXTEEN_POINTS = 16  # FARMER-1.2: over 16 is bust
 FARM_ACCOUNT = pot_account(FARM)
 
 
-class FarmerDeal:
+class FarmerDeal(DealBase):
     """A Farmer deal: the state, its checks and its settlement."""
 
     info = FARMER_INFO
@@ -64,27 +65,8 @@ class FarmerDeal:
     # -- the protocol -----------------------------------------------------------
 
     @property
-    def seq(self) -> int:
-        return len(self.actions)
-
-    @property
-    def is_over(self) -> bool:
-        return self.settlement is not None
-
-    @property
-    def commitment(self) -> str | None:
-        return self._commitment
-
-    @property
-    def posts(self) -> tuple[Transfer, ...]:
-        return self._posts
-
-    @property
     def current(self) -> str | None:
         return None if self.settlement is not None else self.order[self.turn]
-
-    def dealt_in(self) -> tuple[str, ...]:
-        return self.order
 
     def to_act(self) -> tuple[str, ...]:
         return () if self.settlement is not None else (self.order[self.turn],)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine import cards as C
+from engine.base import DealBase
 from engine.cards import Card
 from engine.chips import HOUSE, ChipBook, Transfer, pot_account, seat_account
 from engine.errors import EngineError
@@ -70,7 +71,7 @@ def outcome(position: Position, losing: int, winning: int) -> str | None:
     return result
 
 
-class FaroDeal:
+class FaroDeal(DealBase):
     """A Faro deal: the state, its checks and its settlement."""
 
     info = FARO_INFO
@@ -101,18 +102,6 @@ class FaroDeal:
         self._commitment = commitment(self.deck, record.salt) if record.salt else None
 
     # -- the protocol -----------------------------------------------------------
-
-    @property
-    def seq(self) -> int:
-        return len(self.actions)
-
-    @property
-    def is_over(self) -> bool:
-        return self.settlement is not None
-
-    @property
-    def commitment(self) -> str | None:
-        return self._commitment
 
     @property
     def posts(self) -> tuple[Transfer, ...]:

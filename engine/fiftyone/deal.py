@@ -10,8 +10,9 @@ changes nothing.
 from __future__ import annotations
 
 from engine import cards as C
+from engine.base import DealBase
 from engine.cards import JOKER, Card
-from engine.chips import Transfer, pot_account, seat_account, split
+from engine.chips import pot_account, seat_account, split
 from engine.errors import EngineError
 from engine.fairness import commitment
 from engine.fiftyone.actions import CLEAR, SWAP, Action, Clear, Swap
@@ -40,7 +41,7 @@ def read_options(options: dict) -> bool:
     return joker
 
 
-class FiftyOneDeal:
+class FiftyOneDeal(DealBase):
     """A game of Fifty-One: the state, its checks and its settlement."""
 
     info = FIFTYONE_INFO
@@ -87,22 +88,6 @@ class FiftyOneDeal:
     # -- the protocol -----------------------------------------------------------
 
     @property
-    def seq(self) -> int:
-        return len(self.actions)
-
-    @property
-    def is_over(self) -> bool:
-        return self.settlement is not None
-
-    @property
-    def commitment(self) -> str | None:
-        return self._commitment
-
-    @property
-    def posts(self) -> tuple[Transfer, ...]:
-        return self._posts
-
-    @property
     def current(self) -> str | None:
         return None if self.settlement is not None else self.order[self.turn]
 
@@ -110,9 +95,6 @@ class FiftyOneDeal:
     def first_round(self) -> bool:
         """4.3: until every player has had a first turn, nobody may clear."""
         return self.turns_done < len(self.order)
-
-    def dealt_in(self) -> tuple[str, ...]:
-        return self.order
 
     def to_act(self) -> tuple[str, ...]:
         return () if self.settlement is not None else (self.order[self.turn],)

@@ -8,8 +8,9 @@ last one arrives (GOPS-2.3). Check, then apply: a refused bid changes nothing.
 from __future__ import annotations
 
 from engine import cards as C
+from engine.base import DealBase
 from engine.cards import Card
-from engine.chips import ChipBook, Transfer, pot_account, seat_account, split
+from engine.chips import ChipBook, pot_account, seat_account, split
 from engine.errors import EngineError
 from engine.fairness import commitment
 from engine.gops.actions import BID, Bid
@@ -28,7 +29,7 @@ def prize_value(card: Card) -> int:
     return C.rank(card) + 1
 
 
-class GopsDeal:
+class GopsDeal(DealBase):
     """The state of one game of Gops."""
 
     info = GOPS_INFO
@@ -73,25 +74,6 @@ class GopsDeal:
         self._commitment = commitment(self.deck, record.salt) if record.salt else None
 
     # -- the protocol ---------------------------------------------------------------
-
-    @property
-    def seq(self) -> int:
-        return len(self.actions)
-
-    @property
-    def is_over(self) -> bool:
-        return self.settlement is not None
-
-    @property
-    def commitment(self) -> str | None:
-        return self._commitment
-
-    @property
-    def posts(self) -> tuple[Transfer, ...]:
-        return self._posts
-
-    def dealt_in(self) -> tuple[str, ...]:
-        return self.order
 
     def to_act(self) -> tuple[str, ...]:
         """Every dealt-in seat that has not bid this round (G3.4)."""

@@ -11,8 +11,9 @@ code (8.4) and changes nothing.
 from __future__ import annotations
 
 from engine import cards as C
+from engine.base import DealBase
 from engine.cards import Card
-from engine.chips import Transfer, pot_account, seat_account
+from engine.chips import pot_account, seat_account
 from engine.errors import EngineError
 from engine.fairness import commitment
 from engine.jackchangeit.actions import DRAW, PLAY, Action, Draw, Play
@@ -43,7 +44,7 @@ class GameDrawn(Exception):
     """JCI-5.2: a card must be drawn, the stock is empty and only the upcard is left."""
 
 
-class JackChangeItDeal:
+class JackChangeItDeal(DealBase):
     """A game of Jack Change It: the state, its checks and its settlement."""
 
     info = JACKCHANGEIT_INFO
@@ -83,31 +84,12 @@ class JackChangeItDeal:
     # -- the protocol -----------------------------------------------------------
 
     @property
-    def seq(self) -> int:
-        return len(self.actions)
-
-    @property
-    def is_over(self) -> bool:
-        return self.settlement is not None
-
-    @property
-    def commitment(self) -> str | None:
-        return self._commitment
-
-    @property
-    def posts(self) -> tuple[Transfer, ...]:
-        return self._posts
-
-    @property
     def current(self) -> str | None:
         return None if self.settlement is not None else self.order[self.turn]
 
     @property
     def upcard(self) -> Card:
         return self.pile[-1]
-
-    def dealt_in(self) -> tuple[str, ...]:
-        return self.order
 
     def to_act(self) -> tuple[str, ...]:
         return () if self.settlement is not None else (self.order[self.turn],)

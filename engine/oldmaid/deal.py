@@ -12,8 +12,9 @@ import hashlib
 import random
 
 from engine import cards as C
+from engine.base import DealBase
 from engine.cards import Card
-from engine.chips import ChipBook, Transfer, pot_account, seat_account, split
+from engine.chips import ChipBook, pot_account, seat_account, split
 from engine.errors import EngineError
 from engine.fairness import commitment
 from engine.oldmaid.actions import DRAW, Draw
@@ -30,7 +31,7 @@ def in_rank_order(hand: list[Card]) -> list[Card]:
     return sorted(hand, key=C.rank)
 
 
-class OldMaidDeal:
+class OldMaidDeal(DealBase):
     """The state of one deal of Old Maid."""
 
     info = OLDMAID_INFO
@@ -84,22 +85,6 @@ class OldMaidDeal:
     # -- the protocol ---------------------------------------------------------------
 
     @property
-    def seq(self) -> int:
-        return len(self.actions)
-
-    @property
-    def is_over(self) -> bool:
-        return self.settlement is not None
-
-    @property
-    def commitment(self) -> str | None:
-        return self._commitment
-
-    @property
-    def posts(self) -> tuple[Transfer, ...]:
-        return self._posts
-
-    @property
     def holder(self) -> str | None:
         """OLDMAID-3.1: the nearest player on the drawer's right who holds cards."""
         if self.drawer is None:
@@ -110,9 +95,6 @@ class OldMaidDeal:
             if self.hands[seat]:
                 return seat
         raise AssertionError("a drawer always has someone to draw from")
-
-    def dealt_in(self) -> tuple[str, ...]:
-        return self.order
 
     def to_act(self) -> tuple[str, ...]:
         return () if self.drawer is None else (self.drawer,)

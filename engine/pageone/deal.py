@@ -11,8 +11,9 @@ a refusal is an EngineError with the page's code (8.4) and changes nothing.
 from __future__ import annotations
 
 from engine import cards as C
+from engine.base import DealBase
 from engine.cards import JOKER, Card
-from engine.chips import Transfer, pot_account, seat_account
+from engine.chips import pot_account, seat_account
 from engine.errors import EngineError
 from engine.fairness import commitment
 from engine.pageone.actions import PLAY, Play
@@ -42,7 +43,7 @@ class GameDrawn(Exception):
     """PAGEONE-5.2: a card must be drawn and the stock and the discard pile are empty."""
 
 
-class PageOneDeal:
+class PageOneDeal(DealBase):
     """A game of Page One: the state, its checks and its settlement."""
 
     info = PAGEONE_INFO
@@ -81,27 +82,8 @@ class PageOneDeal:
     # -- the protocol -----------------------------------------------------------
 
     @property
-    def seq(self) -> int:
-        return len(self.actions)
-
-    @property
-    def is_over(self) -> bool:
-        return self.settlement is not None
-
-    @property
-    def commitment(self) -> str | None:
-        return self._commitment
-
-    @property
-    def posts(self) -> tuple[Transfer, ...]:
-        return self._posts
-
-    @property
     def current(self) -> str | None:
         return None if self.settlement is not None else self.order[self.turn]
-
-    def dealt_in(self) -> tuple[str, ...]:
-        return self.order
 
     def to_act(self) -> tuple[str, ...]:
         return () if self.settlement is not None else (self.order[self.turn],)

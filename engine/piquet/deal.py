@@ -9,6 +9,7 @@ order of 7.4 before it is applied; a refusal changes nothing.
 from __future__ import annotations
 
 from engine import cards as C
+from engine.base import DealBase
 from engine.cards import Card, CardError
 from engine.chips import ChipBook, Transfer, seat_account
 from engine.errors import EngineError
@@ -55,7 +56,7 @@ PACK_SET = frozenset(PACK)
 EXCHANGING, DECLARING, PLAYING, OVER = "exchange", "declare", "play", "over"
 
 
-class PiquetDeal:
+class PiquetDeal(DealBase):
     """A whole partie: its state, its checks and its settlement."""
 
     info = PIQUET_INFO
@@ -134,18 +135,6 @@ class PiquetDeal:
         return sum(self.detail[seat].values())
 
     # -- the protocol ---------------------------------------------------------------------
-
-    @property
-    def seq(self) -> int:
-        return len(self.actions)
-
-    @property
-    def is_over(self) -> bool:
-        return self.settlement is not None
-
-    @property
-    def commitment(self) -> str | None:
-        return self._commitment
 
     @property
     def posts(self) -> tuple[Transfer, ...]:
