@@ -30,6 +30,7 @@ from bot.store.errors import (
     StoreError,
     TableClosed,
     TableFull,
+    TableHeldElsewhere,
     TooManyChips,
 )
 from bot.store.migrate import MigrationError
@@ -45,6 +46,7 @@ from bot.store.models import (
     Recovery,
     RunningHand,
     Seat,
+    ShardSet,
     Standing,
     StoredHand,
     Table,
@@ -85,6 +87,7 @@ __all__ = [
     "Recovery",
     "RunningHand",
     "Seat",
+    "ShardSet",
     "SqliteStore",
     "StaleAction",
     "Standing",
@@ -94,6 +97,7 @@ __all__ = [
     "Table",
     "TableClosed",
     "TableFull",
+    "TableHeldElsewhere",
     "TooManyChips",
     "Voided",
     "Wallet",

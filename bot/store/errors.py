@@ -88,6 +88,14 @@ class ChannelBusy(StoreError):
         self.channel_id = channel_id
 
 
+class TableHeldElsewhere(StoreError):
+    """Another bot process holds the table (two processes must never act on one table)."""
+
+    def __init__(self, table_id: int) -> None:
+        super().__init__("This table is being run by another bot process.")
+        self.table_id = table_id
+
+
 class TableClosed(StoreError):
     def __init__(self) -> None:
         super().__init__("This table is closed.")

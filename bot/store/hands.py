@@ -29,7 +29,7 @@ from bot.store.errors import (
     StaleAction,
     TableClosed,
 )
-from bot.store.models import StoredHand
+from bot.store.models import ShardSet, StoredHand
 from bot.store.seats import leave
 from engine import games
 from engine.chips import HOUSE, Transfer
@@ -438,8 +438,13 @@ def load_hand(db: sqlite3.Connection, hand_id: int) -> StoredHand:
     return history.stored_hand(row)
 
 
-def running_hands(db: sqlite3.Connection) -> list[tuple[int, int, int, str]]:
-    """(hand id, table id, number, record JSON) of every running hand."""
-    return db.execute(
-        "SELECT id, table_id, number, record FROM hands WHERE status = 'running' ORDER BY id"
+def running_hands(
+    db: sqlite3.Connection, shards: ShardSet | None = None
+) -> list[tuple[int, int, int, str]]:
+    """(hand id, table id, number, record JSON) of every running hand, or only of the
+    servers `shards` serve."""
+    rows = db.execute(
+        "SELECT h.id, h.table_id, h.number, h.record, t.guild_id FROM hands h"
+        " JOIN tables t ON t.id = h.table_id WHERE h.status = 'running' ORDER BY h.id"
     ).fetchall()
+    return [row[:4] for row in rows if shards is None or shards.serves(row[4])]

@@ -126,6 +126,22 @@ class Voided:
 
 
 @dataclass(frozen=True, slots=True)
+class ShardSet:
+    """The shards one process runs, of `count` in all. Discord sends a server's events to
+    shard (server id >> 22) % count, so a server's tables belong to that shard alone."""
+
+    ids: tuple[int, ...]
+    count: int
+
+    def __post_init__(self) -> None:
+        if self.count < 1 or not self.ids or any(not 0 <= i < self.count for i in self.ids):
+            raise ValueError(f"shards {self.ids} are not all below the shard count {self.count}")
+
+    def serves(self, guild_id: int) -> bool:
+        return (guild_id >> 22) % self.count in self.ids
+
+
+@dataclass(frozen=True, slots=True)
 class Recovery:
     """What start-up found: open tables with their seats, and what became of each hand."""
 

@@ -23,6 +23,7 @@ from bot.store.models import (
     Recovery,
     RunningHand,
     Seat,
+    ShardSet,
     Standing,
     StoredHand,
     Table,
@@ -151,8 +152,19 @@ class Store(Protocol):
         """The table's running hand rebuilt from its record, as stored now."""
         ...
 
-    async def recover(self) -> Recovery:
-        """At start-up: open tables with their seats, and every running hand replayed."""
+    async def recover(self, shards: ShardSet | None = None) -> Recovery:
+        """At start-up: open tables with their seats, and every running hand replayed;
+        with `shards`, only the tables of the servers those shards serve."""
+        ...
+
+    async def claim_table(self, table_id: int) -> None:
+        """Hold the table for this process until release_table, or until the process ends;
+        TableHeldElsewhere if another process holds it. Taken at recovery and when a
+        table opens, so two processes can never act on one table."""
+        ...
+
+    async def release_table(self, table_id: int) -> None:
+        """Let the table go (it closed, or this process is stopping)."""
         ...
 
     async def recent_hands(self, table_id: int, limit: int = 10) -> list[StoredHand]:

@@ -16,18 +16,18 @@ from contextlib import contextmanager
 
 from bot.store import hands
 from bot.store.errors import StoreError
-from bot.store.models import Recovery, RunningHand, Voided
+from bot.store.models import Recovery, RunningHand, ShardSet, Voided
 from bot.store.tables import load_table, open_table_ids
 from engine.errors import EngineError
 
 log = logging.getLogger(__name__)
 
 
-def recover(db: sqlite3.Connection, now_ms: int) -> Recovery:
+def recover(db: sqlite3.Connection, now_ms: int, shards: ShardSet | None = None) -> Recovery:
     running: dict[int, RunningHand] = {}
     settled: list[int] = []
     voided: list[Voided] = []
-    for hand_id, table_id, number, record_json in hands.running_hands(db):
+    for hand_id, table_id, number, record_json in hands.running_hands(db, shards):
         why = ""
         try:
             hand = hands.replay(json.loads(record_json))
@@ -56,7 +56,7 @@ def recover(db: sqlite3.Connection, now_ms: int) -> Recovery:
         log.warning("Voiding hand %s at table %s: %s", hand_id, table_id, why)
         hands.void_hand(db, now_ms, hand_id, why)
         voided.append(Voided(hand_id, table_id, why))
-    tables = tuple(load_table(db, table_id) for table_id in open_table_ids(db))
+    tables = tuple(load_table(db, table_id) for table_id in open_table_ids(db, shards))
     return Recovery(tables, running, tuple(settled), tuple(voided))
 
 

@@ -31,6 +31,7 @@ from bot.store.models import (
     Recovery,
     RunningHand,
     Seat,
+    ShardSet,
     Standing,
     StoredHand,
     Table,
@@ -376,9 +377,17 @@ class SqliteStore:
         hand_id, number, record_json = found
         return RunningHand(hand_id, table_id, number, hands.replay(json.loads(record_json)))
 
-    async def recover(self) -> Recovery:
-        """At start-up: open tables with their seats, and every running hand replayed."""
-        return await self.db.write(recovery.recover, self._now_ms())
+    async def recover(self, shards: ShardSet | None = None) -> Recovery:
+        """At start-up: open tables with their seats, and every running hand replayed;
+        with `shards`, only the tables of the servers those shards serve."""
+        return await self.db.write(recovery.recover, self._now_ms(), shards)
+
+    async def claim_table(self, table_id: int) -> None:
+        """A SQLite file belongs to one process, so its tables need no claim of their own."""
+        snowflake(table_id, "The table id")
+
+    async def release_table(self, table_id: int) -> None:
+        snowflake(table_id, "The table id")
 
     async def recent_hands(self, table_id: int, limit: int = 10) -> list[StoredHand]:
         """The table's last hands, newest first (running, settled or void)."""

@@ -21,7 +21,7 @@ from bot.store.errors import (
     TableFull,
     TooManyChips,
 )
-from bot.store.models import Seat, Table
+from bot.store.models import Seat, ShardSet, Table
 from bot.store.seats import leave
 from bot.store.wallets import supply, wallet
 from engine import games
@@ -63,8 +63,10 @@ def find_open_table(db: sqlite3.Connection, channel_id: int) -> Table | None:
     return None if row is None else load_table(db, row[0])
 
 
-def open_table_ids(db: sqlite3.Connection) -> list[int]:
-    return [row[0] for row in db.execute("SELECT id FROM tables WHERE status = 'open' ORDER BY id")]
+def open_table_ids(db: sqlite3.Connection, shards: ShardSet | None = None) -> list[int]:
+    """The open tables, or only those of the servers `shards` serve."""
+    rows = db.execute("SELECT id, guild_id FROM tables WHERE status = 'open' ORDER BY id")
+    return [table_id for table_id, guild_id in rows if shards is None or shards.serves(guild_id)]
 
 
 def load_table(db: sqlite3.Connection, table_id: int) -> Table:

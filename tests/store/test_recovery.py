@@ -6,10 +6,11 @@ import json
 import random
 import sqlite3
 
-from bot.store import Store
+from bot.store import ShardSet, Store
 from engine.actions import Discard, Draw
 from engine.simulate import random_action
 from tests.store.helpers import (
+    CHANNEL,
     DEFAULTS,
     GUILD,
     NO_CLUB,
@@ -165,3 +166,34 @@ async def test_tables_without_a_hand_come_back_with_their_seats(store, db_path, 
         assert (await store.wallet(GUILD, ANN)).balance == 800
     finally:
         await store.close()
+
+
+async def test_a_process_recovers_only_the_tables_of_its_shards(store, db_path, clock):
+    # Servers 501 << 22 and 502 << 22 fall on shards 1 and 0 of 2.
+    ours, theirs = 501 << 22, 502 << 22
+    shard = ShardSet(ids=(1,), count=2)
+    assert shard.serves(ours) and not shard.serves(theirs)
+    mine = await seated_table(store, guild=ours, channel=CHANNEL)
+    other = await seated_table(store, guild=theirs, channel=CHANNEL + 1)
+    mine_hand, _ = await deal(store, mine.id, rng=random.Random(3))
+    await deal(store, other.id, rng=random.Random(4))
+
+    store = await reopen(store, db_path, clock)
+    try:
+        recovery = await store.recover(shard)
+        assert [table.id for table in recovery.tables] == [mine.id]
+        assert list(recovery.running) == [mine.id]
+        assert recovery.running[mine.id].hand_id == mine_hand
+        everything = await store.recover()
+        assert {table.id for table in everything.tables} == {mine.id, other.id}
+    finally:
+        await store.close()
+
+
+def test_a_shard_set_refuses_shards_past_its_count():
+    for ids, count in (((2,), 2), ((), 2), ((0,), 0), ((-1,), 3)):
+        try:
+            ShardSet(ids=ids, count=count)
+        except ValueError:
+            continue
+        raise AssertionError(f"ShardSet({ids}, {count}) was accepted")
