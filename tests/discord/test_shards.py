@@ -8,7 +8,7 @@ import logging
 import pytest
 
 from bot import command_sync
-from bot.store import SqliteStore, TableHeldElsewhere
+from bot.store import ShardSet, SqliteStore, TableHeldElsewhere
 from tests.harness import Harness
 
 
@@ -156,3 +156,23 @@ async def test_tables_are_let_go_when_they_close_and_when_the_bot_stops(tmp_path
         await h.slash(ann, "gff end")
         assert released == [first_id]
     assert released == [first_id, second_id]
+
+
+async def test_a_click_from_a_server_of_another_shard_is_refused(tmp_path, caplog):
+    """Discord never sends one (a click goes to its server's shard); if a misrouted one
+    came, it is answered and logged, and the table is not touched."""
+    guild = on_shard(0, 2)
+    async with Harness(
+        database_path=tmp_path / "gff.sqlite3", guild_id=guild, shard_count=2, shard_ids="0"
+    ) as h:
+        ann = h.user("ann")
+        await h.slash(ann, "gff join")
+        table = h.bot.tables.in_channel(h.channel.id)
+        message = next(m for m in h.public_messages() if f"gff:{table.id}:hand" in m.custom_ids)
+        h.bot.tables.shards = ShardSet((1,), 2)  # as if this server had moved shards
+        with caplog.at_level(logging.WARNING, logger="bot.client"):
+            await h.click(ann, message, f"gff:{table.id}:hand")
+        answer = h.last_response(ann)
+        assert answer.ephemeral and "another of the bot's processes" in answer.content
+        assert "No hand has been dealt" not in answer.content  # the table was never asked
+    assert any(f"server {guild}" in r.getMessage() for r in caplog.records)
