@@ -309,9 +309,10 @@ class TableService:
     async def _release(self, table_id: int) -> None:
         try:
             await self.store.release_table(table_id)
-        except StoreError as error:
-            # The process ending lets go of it too; nothing is lost meanwhile.
-            log.warning("Could not let go of table %s: %s", table_id, error.message)
+        except Exception:
+            # Whatever failed, the table itself is done with here, and the process ending
+            # lets go of it too: a warning, not a failure for whoever closed it.
+            log.warning("Could not let go of table %s", table_id, exc_info=True)
 
     async def release_all(self) -> None:
         """At shutdown: every table this process holds, for another process to take on."""
