@@ -25,6 +25,9 @@ HOSTILE = {
     "DAILY_CHIPS": "5",
     "TURN_SECONDS": "30",
     "TABLE_EDIT_SECONDS": "7",
+    "SHARD_COUNT": "4",
+    "SHARD_IDS": "1-2",
+    "DATABASE_URL": "postgresql://someone@elsewhere/chips",
 }
 DEFAULTS = {
     "discord_token": None,
@@ -37,6 +40,9 @@ DEFAULTS = {
     "daily_chips": 200,
     "turn_seconds": 60,
     "table_edit_seconds": 1.0,
+    "shard_count": None,
+    "shard_ids": None,
+    "database_url": None,
 }
 
 
