@@ -53,11 +53,13 @@ def build_bot(database: Path, floor: bool):
     class FloorBot(commands.Bot):
         async def setup_hook(self) -> None:
             self.add_dynamic_items(_Again)
+            self.posted = asyncio.Event()
 
         async def on_ready(self) -> None:
             for guild in self.guilds:
                 for channel in guild.text_channels:
                     await channel.send("click 0", view=_floor_view(0))
+            self.posted.set()
 
     return FloorBot(command_prefix=commands.when_mentioned, help_command=None,
                     intents=intents(), allowed_mentions=discord.AllowedMentions.none())
@@ -76,6 +78,9 @@ async def serve(bot, gc_tuning: bool) -> None:
 
     async def ready() -> None:
         await asyncio.sleep(0)  # after the bot's own on_ready, which tunes the collector
+        posted = getattr(bot, "posted", None)  # discord.py alone: its buttons are out
+        if posted is not None:
+            await posted.wait()
         if not gc_tuning:
             gc.unfreeze()
             gc.set_threshold(*DEFAULT_GC_THRESHOLDS)

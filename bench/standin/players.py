@@ -137,14 +137,16 @@ async def refresh(standin: StandIn, table: Table, clicks: Clicks) -> None:
 
 
 async def play(standin: StandIn, table: Table, clicks: Clicks, until: float,
-               every: float = 0.0, offset: float = 0.0) -> None:
-    """Play until `until` (perf_counter): each move as soon as it is offered, or, with
-    `every`, one move every `every` seconds from `offset` on (a table at human pace)."""
+               every: float = 0.0, offset: float = 0.0, moves: int | None = None) -> None:
+    """Play until `until` (perf_counter), or `moves` moves: each move as soon as it is
+    offered, or, with `every`, one move every `every` seconds from `offset` on (a table at
+    human pace)."""
     changed = standin.changed(table.channel)
     due = time.perf_counter() + offset
-    while True:
+    made = 0
+    while moves is None or made < moves:
         if every:
-            await asyncio.sleep(max(0.0, due - time.perf_counter()))
+            await asyncio.sleep(max(0.0, min(due, until) - time.perf_counter()))
             due += every
         if time.perf_counter() >= until:
             return
@@ -155,6 +157,7 @@ async def play(standin: StandIn, table: Table, clicks: Clicks, until: float,
             continue
         user, view, custom_id, values = move
         clicks.add(await standin.click(user, view, custom_id, values=values))
+        made += 1
 
 
 async def _wait_for_move(standin, table, changed: asyncio.Event, until: float):

@@ -8,12 +8,15 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
 import sys
 from pathlib import Path
 
 from bench.speedups import Variant
 
+# The checkout, where `bench` can be imported from.
+ROOT = Path(__file__).resolve().parents[2]
 READY_SECONDS = 60  # imports, migrations, command sync and the gateway's start
 STOP_SECONDS = 15
 
@@ -26,7 +29,7 @@ class BotProcess:
     def __init__(self, base_url: str, database: Path, variant: Variant, *,
                  floor: bool = False) -> None:
         self.args = [sys.executable, "-m", "bench.standin.bot_process", base_url,
-                     str(database), *variant.args(), *(["--floor"] if floor else [])]
+                     str(database.resolve()), *variant.args(), *(["--floor"] if floor else [])]
         self.log = database.with_suffix(".log")
         self.process: asyncio.subprocess.Process | None = None
         self.returncode: int | None = None
@@ -35,7 +38,7 @@ class BotProcess:
         with self.log.open("wb") as log:
             self.process = await asyncio.create_subprocess_exec(
                 *self.args, stdout=asyncio.subprocess.PIPE, stderr=log,
-                stdin=asyncio.subprocess.DEVNULL)
+                stdin=asyncio.subprocess.DEVNULL, cwd=ROOT)
         try:
             line = await asyncio.wait_for(self.process.stdout.readline(), READY_SECONDS)
         except TimeoutError:
@@ -59,6 +62,14 @@ class BotProcess:
         except TimeoutError:
             process.kill()
             self.returncode = await process.wait()
+
+    def cpu_seconds(self) -> float | None:
+        """The process's CPU time so far (user and system), where /proc tells it."""
+        try:
+            fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, AttributeError):
+            return None
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     def errors(self) -> str:
         """The end of what the bot logged (warnings and errors only)."""

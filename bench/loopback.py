@@ -1,0 +1,255 @@
+"""The bot as production runs it: its own process, Discord's wire formats, one gateway.
+
+- Loopback: the real bot (`python -m bot`'s HallBot, its store on a temporary SQLite file)
+  in a process of its own, connected to a stand-in for Discord in this process
+  (bench/standin/): a websocket gateway that sends every event as zlib-stream (or, with
+  zstandard, zstd-stream) compressed JSON text, and an HTTP API that answers the routes
+  as Discord does. 100 GFF tables of three players; every table's next click in flight
+  at once. A click's latency runs from its send on the gateway to its interaction
+  callback's arrival over HTTP. Beside it, from the same run: the in-process figures
+  (bench/bot.py's own functions, in a process of their own with the same switches) and
+  discord.py alone over the same loopback (a click answered with an edit, no game).
+- The ecosystem's speed-ups: each figure with discord.py's `speed` extra (orjson,
+  zstandard) and uvloop on and off, each in its own process; and the bot's garbage
+  collector tuning (HallBot.on_ready) with and without, on the loopback row.
+- How far one process goes: tables at human pace (one action every 5 s per table), at
+  growing counts until the click p99 passes 50 ms, and what that makes in shards for a
+  bot in 10,000 servers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import math
+import random
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from bench.speedups import Variant, available
+from bench.standin import players
+from bench.standin.process import ROOT, BotProcess
+from bench.standin.server import StandIn
+from bench.table import Row
+
+TABLES = 100
+SECONDS = 10.0  # each flat-out run's measured time
+IN_PROCESS_SECONDS = 300  # the longest the in-process figures may take
+# Human pace: one action every 5 s per table; what a table may keep as a click's p99.
+HUMAN_EVERY = 5.0
+HUMAN_P99_MS = 50.0
+PACED_SECONDS = 25.0
+PACED_COUNTS = (250, 500, 1000, 2000)  # doubled until the p99 is passed, then halved once
+SERVERS = 10_000
+# Assumed for the shard count: one table in play per server at the busy hour (most
+# servers have none; a few have several).
+TABLES_PER_SERVER = 1.0
+GUILDS_PER_SHARD = 2_500  # Discord's most for one shard
+
+
+def variants() -> list[Variant]:
+    """Each speed-up on and off, where it is installed."""
+    speeds = [False, True] if available("orjson", "zstandard") else [False]
+    loops = [False, True] if available("uvloop") else [False]
+    return [Variant(speed=s, uvloop=u) for u in loops for s in speeds]
+
+
+def best_variant() -> Variant:
+    return max(variants(), key=lambda v: (v.speed, v.uvloop))
+
+
+# -- one loopback run ----------------------------------------------------------------------
+
+
+def _accepted(database: Path) -> int:
+    """Actions the bot's store has accepted, in every hand (what a restart would replay)."""
+    with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as db:
+        return db.execute("SELECT COALESCE(SUM(seq), 0) FROM hands").fetchone()[0]
+
+
+def _cpu_ms(bot: BotProcess, before: float | None, clicks: int) -> float:
+    """The bot process's CPU time per click since `before`, in ms (0 where unknown): the
+    figure the machine's other load moves least."""
+    after = bot.cpu_seconds()
+    if before is None or after is None or not clicks:
+        return 0.0
+    return (after - before) * 1000 / clicks
+
+
+def _p99(latencies: list[float]) -> float:
+    ms = sorted(x * 1000 for x in latencies)
+    return ms[max(0, int(len(ms) * 0.99) - 1)]
+
+
+async def play_loopback(folder: Path, variant: Variant, tables: int, seconds: float, *,
+                        every: float = 0.0) -> dict[str, float]:
+    """`tables` GFF tables played over the loopback for `seconds`: flat out, or with
+    `every`, one action per table every `every` seconds (spread evenly over that time)."""
+    standin = StandIn()
+    seated = players.make_tables(standin, tables)
+    database = folder / "bot.sqlite3"
+    await standin.start()
+    try:
+        async with BotProcess(standin.base_url, database, variant) as bot:
+            await standin.connected(30)
+            await players.seat(standin, seated)
+            clicks = players.Clicks()
+            before, started = _accepted(database), time.perf_counter()
+            cpu = bot.cpu_seconds()
+            until = started + seconds
+            offsets = random.Random(tables).sample(range(tables), tables)
+            await asyncio.gather(*(
+                players.play(standin, table, clicks, until, every=every,
+                             offset=every * offsets[i] / tables)
+                for i, table in enumerate(seated)
+            ))
+            elapsed = time.perf_counter() - started
+            accepted = _accepted(database) - before
+            cpu = _cpu_ms(bot, cpu, len(clicks.latencies))
+    finally:
+        await standin.stop()
+    return {"clicks_per_s": len(clicks.latencies) / elapsed, "actions_per_s": accepted / elapsed,
+            "p99_ms": _p99(clicks.latencies), "clicks": len(clicks.latencies), "cpu_ms": cpu}
+
+
+async def floor_loopback(folder: Path, variant: Variant, channels: int, seconds: float
+                         ) -> dict[str, float]:
+    """discord.py alone over the loopback: a click answered with an edit, in each of
+    `channels` channels at once."""
+    standin = StandIn()
+    where = [standin.add_channel(f"f{i}") for i in range(channels)]
+    user = standin.user("clicker")
+    await standin.start()
+    try:
+        async with BotProcess(standin.base_url, folder / "floor.sqlite3", variant,
+                              floor=True) as bot:
+            await standin.connected(30)
+            clicks = players.Clicks()
+            started, cpu = time.perf_counter(), bot.cpu_seconds()
+            await asyncio.gather(*(
+                players.click_again(standin, channel, user, clicks, started + seconds)
+                for channel in where
+            ))
+            elapsed = time.perf_counter() - started
+            cpu = _cpu_ms(bot, cpu, len(clicks.latencies))
+    finally:
+        await standin.stop()
+    return {"clicks_per_s": len(clicks.latencies) / elapsed, "p99_ms": _p99(clicks.latencies),
+            "cpu_ms": cpu}
+
+
+def in_process(folder: Path, variant: Variant) -> dict[str, float]:
+    """bench/bot.py's 100-table figures, in a process with the variant's switches."""
+    done = subprocess.run(
+        [sys.executable, "-m", "bench.inprocess", str(folder.resolve()), *variant.args()],
+        capture_output=True, text=True, timeout=IN_PROCESS_SECONDS, check=False, cwd=ROOT,
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"in-process figures failed ({variant.name}): {done.stderr[-2000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+# -- the rows ------------------------------------------------------------------------------
+
+
+def _fresh(folder: Path, name: str) -> Path:
+    """A folder of its own for each run: a bot's command-sync record must not carry over."""
+    path = folder / name
+    path.mkdir()
+    return path
+
+
+def speed_rows(folder: Path) -> tuple[list[Row], dict[Variant, dict]]:
+    rows: list[Row] = []
+    measured: dict[Variant, dict] = {}
+    for n, variant in enumerate(variants()):
+        inside = in_process(_fresh(folder, f"in{n}"), variant)
+        floor = asyncio.run(floor_loopback(_fresh(folder, f"floor{n}"), variant, TABLES, SECONDS))
+        played = asyncio.run(play_loopback(_fresh(folder, f"bot{n}"), variant, TABLES, SECONDS))
+        measured[variant] = played
+        rows.append(Row(
+            f"loopback, {TABLES} tables, every click in flight ({variant.name}): clicks/s",
+            played["clicks_per_s"], "clicks/s",
+            baseline=f"in-process {inside['clicks_per_s']:,.0f}; discord.py alone over "
+                     f"loopback {floor['clicks_per_s']:,.0f} (in-process, one at a time: "
+                     f"{inside['floor_clicks_per_s']:,.0f})"))
+        rows.append(Row(
+            f"loopback, {TABLES} tables ({variant.name}): the bot process's CPU per click",
+            played["cpu_ms"], "ms", baseline=f"discord.py alone: {floor['cpu_ms']:.2f} ms"))
+        rows.append(Row(
+            f"loopback, {TABLES} tables ({variant.name}): accepted actions/s",
+            played["actions_per_s"], "actions/s",
+            baseline=f"in-process {inside['actions_per_s']:,.0f}"))
+        rows.append(Row(
+            f"loopback, {TABLES} tables ({variant.name}): click p99", played["p99_ms"], "ms",
+            baseline=f"in-process {inside['p99_ms']:,.0f} ms; discord.py alone over loopback "
+                     f"{floor['p99_ms']:,.0f} ms"))
+    return rows, measured
+
+
+def gc_rows(folder: Path, measured: dict[Variant, dict]) -> list[Row]:
+    tuned = best_variant()
+    untuned = Variant(speed=tuned.speed, uvloop=tuned.uvloop, gc_tuning=False)
+    again = asyncio.run(play_loopback(_fresh(folder, "tuned"), tuned, TABLES, SECONDS))
+    without = asyncio.run(play_loopback(_fresh(folder, "untuned"), untuned, TABLES, SECONDS))
+    earlier = measured.get(tuned)
+    also = f"; earlier {earlier['clicks_per_s']:,.0f}" if earlier else ""
+    return [Row(
+        f"loopback, {TABLES} tables ({untuned.name}): clicks/s", without["clicks_per_s"],
+        "clicks/s", baseline=f"with the tuning: {again['clicks_per_s']:,.0f}{also}; p99 "
+                             f"{without['p99_ms']:,.0f} ms against {again['p99_ms']:,.0f} ms; "
+                             f"CPU per click {without['cpu_ms']:.2f} ms against "
+                             f"{again['cpu_ms']:.2f} ms")]
+
+
+def capacity_rows(folder: Path) -> list[Row]:
+    """Tables at human pace: doubled until the p99 passes its bound, then one count between
+    the last that held and the first that did not."""
+    variant = best_variant()
+    rows: list[Row] = []
+    held, failed = 0, None
+
+    def measure(tables: int) -> bool:
+        paced = asyncio.run(play_loopback(_fresh(folder, f"paced{tables}"), variant, tables,
+                                          PACED_SECONDS, every=HUMAN_EVERY))
+        ok = paced["p99_ms"] <= HUMAN_P99_MS
+        rows.append(Row(
+            f"loopback, {tables} tables at human pace (an action / {HUMAN_EVERY:.0f} s each): "
+            "click p99", paced["p99_ms"], "ms",
+            baseline=f"{paced['clicks']} clicks, {paced['actions_per_s']:,.0f} actions/s "
+                     f"({variant.name})",
+            target=f"<= {HUMAN_P99_MS:.0f} ms", met=ok))
+        return ok
+
+    for tables in PACED_COUNTS:
+        if not measure(tables):
+            failed = tables
+            break
+        held = tables
+    if failed is not None:
+        between = (held + failed) // 2
+        if measure(between):
+            held = between
+        else:
+            failed = between
+    busy = SERVERS * TABLES_PER_SERVER
+    shards = max(math.ceil(SERVERS / GUILDS_PER_SHARD), math.ceil(busy / held) if held else 0)
+    bound = f"over {held:,}" if failed is None else f"under {failed:,}"
+    rows.append(Row(
+        "one process at human pace within a p99 of 50 ms: tables", held, "tables",
+        baseline=f"{bound}; {SERVERS:,} servers at {TABLES_PER_SERVER:g} table each in play: "
+                 f"{shards} shard processes"))
+    return rows
+
+
+def run() -> list[Row]:
+    with tempfile.TemporaryDirectory(dir=Path("data")) as tmp:
+        folder = Path(tmp)
+        rows, measured = speed_rows(folder)
+        rows += gc_rows(folder, measured)
+        rows += capacity_rows(folder)
+    return rows
