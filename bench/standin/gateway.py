@@ -8,13 +8,14 @@ client asked for in its URL (zlib-stream, Discord's default, or zstd-stream).
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import zlib
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiohttp import WSMsgType, web
+
+from bench.standin import wire
 
 log = logging.getLogger(__name__)
 
@@ -75,7 +76,7 @@ class GatewaySession:
                 if message.type == WSMsgType.ERROR:
                     log.warning("gateway socket failed: %s", self.ws.exception())
                 break
-            payload = json.loads(message.data)
+            payload = wire.loads(message.data)
             op = payload.get("op")
             if op == HEARTBEAT:
                 await self._send({"op": HEARTBEAT_ACK, "d": None, "s": None, "t": None})
@@ -90,11 +91,11 @@ class GatewaySession:
         await self._send({"op": DISPATCH, "t": event, "s": self.sequence, "d": data})
 
     async def _send(self, payload: dict[str, Any]) -> None:
-        text = json.dumps(payload, separators=(",", ":"))
+        text = wire.dumps(payload)
         if self.compress is None:
-            await self.ws.send_str(text)
+            await self.ws.send_str(text.decode())
         else:
-            await self.ws.send_bytes(self.compress(text.encode()))
+            await self.ws.send_bytes(self.compress(text))
 
     async def close(self) -> None:
         await self.ws.close()

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-import json
 import re
 import time
 from collections import deque
@@ -28,6 +27,7 @@ import discord
 from aiohttp import web
 from discord.http import Route
 
+from bench.standin import wire
 from bench.standin.gateway import GatewaySession
 from tests.harness import payloads
 from tests.harness.ids import Snowflakes, new_token
@@ -263,8 +263,8 @@ async def _read_body(request: web.Request) -> tuple[Any, list[dict[str, Any]] | 
                 form.append({"name": part.name, "value": data.decode()})
         return None, form
     raw = await request.read()
-    return (json.loads(raw) if raw else None), None
+    return (wire.loads(raw) if raw else None), None
 
 
 def _json(data: Any, status: int = 200) -> web.Response:
-    return web.Response(body=json.dumps(data).encode(), status=status, headers=JSON)
+    return web.Response(body=wire.dumps(data), status=status, headers=JSON)
