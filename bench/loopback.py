@@ -9,9 +9,15 @@
   callback's arrival over HTTP. Beside it, from the same run: the in-process figures
   (bench/bot.py's own functions, in a process of their own with the same switches) and
   discord.py alone over the same loopback (a click answered with an edit, no game).
+  The stand-in shares the machine with the bot (on 2 cores it takes most of one), so
+  beside clicks/s stands the bot process's own CPU time per click, the figure the
+  machine's other load moves least. Flat-out runs are interleaved, two of each, and
+  each figure is the better of its two.
 - The ecosystem's speed-ups: each figure with discord.py's `speed` extra (orjson,
   zstandard) and uvloop on and off, each in its own process; and the bot's garbage
-  collector tuning (HallBot.on_ready) with and without, on the loopback row.
+  collector tuning (HallBot.on_ready) with and without, on the loopback row. (In
+  process, the harness hands discord.py parsed payloads and takes its requests before
+  they are encoded: there the speed extra has nothing to do, and only uvloop can move.)
 - How far one process goes: tables at human pace (one action every 5 s per table), at
   growing counts until the click p99 passes 50 ms, and what that makes in shards for a
   bot in 10,000 servers.
@@ -38,13 +44,15 @@ from bench.table import Row
 
 TABLES = 100
 SECONDS = 8.0  # each flat-out run's measured time
+# After a run, the bot's paced table edits go out before it is stopped.
+DRAIN_SECONDS = 2.0
 ROUNDS = 2  # flat-out runs of each variant, interleaved; each figure is the best
 IN_PROCESS_SECONDS = 300  # the longest the in-process figures may take
 # Human pace: one action every 5 s per table; what a table may keep as a click's p99.
 HUMAN_EVERY = 5.0
 HUMAN_P99_MS = 50.0
 PACED_SECONDS = 25.0
-PACED_COUNTS = (250, 500, 1000, 2000)  # doubled until the p99 is passed, then halved once
+PACED_COUNTS = (100, 200, 400, 800, 1600)  # doubled until the p99 is passed; then one between
 SERVERS = 10_000
 # Assumed for the shard count: one table in play per server at the busy hour (most
 # servers have none; a few have several).
@@ -113,6 +121,7 @@ async def play_loopback(folder: Path, variant: Variant, tables: int, seconds: fl
             elapsed = time.perf_counter() - started
             accepted = _accepted(database) - before
             cpu = _cpu_ms(bot, cpu, len(clicks.latencies))
+            await asyncio.sleep(DRAIN_SECONDS)
     finally:
         await standin.stop()
     return {"clicks_per_s": len(clicks.latencies) / elapsed, "actions_per_s": accepted / elapsed,
@@ -233,14 +242,20 @@ def capacity_rows(folder: Path) -> list[Row]:
     held, failed = 0, None
 
     def measure(tables: int) -> bool:
-        paced = asyncio.run(play_loopback(_fresh(folder, f"paced{tables}"), variant, tables,
-                                          PACED_SECONDS, every=HUMAN_EVERY))
-        ok = paced["p99_ms"] <= HUMAN_P99_MS
+        # A run that misses is run again once: one burst of the machine's other load can
+        # make a run's p99 on its own.
+        for attempt in range(2):
+            paced = asyncio.run(play_loopback(_fresh(folder, f"paced{tables}-{attempt}"),
+                                              variant, tables, PACED_SECONDS, every=HUMAN_EVERY))
+            ok = paced["p99_ms"] <= HUMAN_P99_MS
+            if ok:
+                break
         rows.append(Row(
             f"loopback, {tables} tables at human pace (an action / {HUMAN_EVERY:.0f} s each): "
             "click p99", paced["p99_ms"], "ms",
-            baseline=f"{paced['clicks']} clicks, {paced['actions_per_s']:,.0f} actions/s "
-                     f"({variant.name})",
+            baseline=f"{paced['clicks']} clicks, {paced['actions_per_s']:,.0f} actions/s, "
+                     f"bot CPU {paced['cpu_ms']:.2f} ms per click ({variant.name}; "
+                     f"{'first' if attempt == 0 else 'second'} run)",
             target=f"<= {HUMAN_P99_MS:.0f} ms", met=ok))
         return ok
 
