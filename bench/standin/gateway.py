@@ -62,6 +62,8 @@ class GatewaySession:
         self.compression = request.query.get("compress", "")
         self.compress: Callable[[bytes], bytes] | None = None
         self.identified = asyncio.Event()
+        # [shard id, shard count] from IDENTIFY, echoed in READY as Discord does.
+        self.shard: list[int] | None = None
 
     async def serve(self) -> web.WebSocketResponse:
         if self.compression and self.compression not in COMPRESSIONS:
@@ -81,6 +83,7 @@ class GatewaySession:
             if op == HEARTBEAT:
                 await self._send({"op": HEARTBEAT_ACK, "d": None, "s": None, "t": None})
             elif op == IDENTIFY:
+                self.shard = (payload.get("d") or {}).get("shard")
                 await self.on_identify(self)
                 self.identified.set()
             # Presence updates and the rest need no answer here.

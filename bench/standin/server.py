@@ -118,6 +118,8 @@ class StandIn:
 
     async def _identified(self, session: GatewaySession) -> None:
         ready = payloads.ready(self.bot_user, self.application_id, list(self.guilds))
+        if session.shard is not None:  # a sharded client (the bot is an AutoShardedBot)
+            ready["shard"] = session.shard
         await session.dispatch("READY", {**ready, "resume_gateway_url": self.gateway_url})
         for n, (guild_id, channels) in enumerate(self.guilds.items(), 1):
             await session.dispatch("GUILD_CREATE", payloads.guild_create(
