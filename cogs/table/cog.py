@@ -31,6 +31,11 @@ class TableCog(commands.Cog):
         self.presenter = TablePresenter(bot, self.controls)
         bot.tables.listener = self.presenter
 
+    async def cog_unload(self) -> None:
+        # The bot is closing (or the cog reloading): the sends already queued go out
+        # before discord.py's connection closes under them.
+        await self.presenter.drain()
+
     def add_game(self, ui: GameUI) -> None:
         """A game's UI, and its `/<game>` group with every shared command."""
         game = ui.game.info.id

@@ -52,6 +52,8 @@ SILENT = discord.AllowedMentions.none()
 # Messages read back at a restart to find a table's own; a table message further up
 # than this is past where players look, and a new one is posted.
 LOOK_BACK = 50
+# At shutdown, how long the queued sends get to go out before the connection closes.
+DRAIN_SECONDS = 5.0
 COUNTDOWN = re.compile(r"^Next hand <t:\d+:R>\.$")
 TURN_PING = re.compile(r"^(<@\d+>, )+it's your turn")
 
@@ -163,6 +165,18 @@ class TablePresenter:
             self._workers[table.id] = asyncio.get_running_loop().create_task(
                 self._work(table), name=f"table-sends:{table.id}"
             )
+
+    async def drain(self, seconds: float = DRAIN_SECONDS) -> None:
+        """Wait for every table's queued sends to go out, `seconds` at most; what is still
+        queued then is dropped (the store holds the truth, a restart posts it again)."""
+        working = [worker for worker in self._workers.values() if not worker.done()]
+        if not working:
+            return
+        _, late = await asyncio.wait(working, timeout=seconds)
+        for worker in late:
+            worker.cancel()
+        if late:
+            log.warning("%d tables' sends were still queued at shutdown; dropped", len(late))
 
     async def _work(self, table: LiveTable) -> None:
         queue = self._queues[table.id]

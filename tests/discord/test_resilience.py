@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import discord
 
 from tests.discord.table_driver import QUIET, TableDriver
@@ -176,3 +178,30 @@ async def test_the_deck_commitment_checks_out_for_every_hand_of_a_game(harness):
         record = json.loads(attachment.data)
         assert record["commitment"] == commitment and verify(record)
     assert len(set(shown)) == 3
+
+
+async def test_sends_queued_when_the_bot_closes_go_out_before_its_connection_does(
+    harness, monkeypatch
+):
+    d = TableDriver(harness)
+    await d.seat_everyone()
+    await d.start(QUIET, stock="QS")
+    presenter = harness.bot.get_cog("TableCog").presenter
+    apply = presenter._apply
+
+    async def slow_apply(table, op):
+        await asyncio.sleep(0.05)  # a send on its way over a slow network
+        await apply(table, op)
+
+    monkeypatch.setattr(presenter, "_apply", slow_apply)
+    sent_before_close: list[str] = []
+    close_http = harness.bot.http.close
+
+    async def close() -> None:
+        sent_before_close.extend(m.content for m in harness.public_messages())
+        await close_http()
+
+    monkeypatch.setattr(harness.bot.http, "close", close)
+    await presenter.say(d.table, "The bot is going down for a moment.")
+    await harness.restart()
+    assert "The bot is going down for a moment." in sent_before_close
