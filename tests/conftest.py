@@ -21,10 +21,11 @@ BOT_VARIABLES = frozenset(name.upper() for name in Settings.model_fields)
 def hermetic_run(tmp_path_factory):
     """Nothing in the developer's shell or `.env` may change a result: the bot's variables
     are cleared, for the tests and the processes they start, and tests run in an empty
-    folder, away from any `.env` in the checkout."""
+    folder, away from any `.env` in the checkout. libpq's PG* variables go too: the
+    PostgreSQL tests name everything they connect to."""
     with pytest.MonkeyPatch.context() as patch:
         for name in list(os.environ):
-            if name.upper() in BOT_VARIABLES:
+            if name.upper() in BOT_VARIABLES or name.upper().startswith("PG"):
                 patch.delenv(name)
         patch.chdir(tmp_path_factory.mktemp("cwd"))
         yield
