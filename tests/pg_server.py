@@ -15,6 +15,8 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+import asyncpg
+
 NOBODY = 65534
 PORT = 5432  # in a folder of its own: the socket's name cannot clash with another server
 ENABLE = "install PostgreSQL's server (apt-get install postgresql) to run them"
@@ -93,6 +95,22 @@ class TempPostgres:
 
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://postgres@/{database}?host={self.folder}&port={PORT}"
+
+    async def new_database(self, name: str, template: str = "template0") -> str:
+        """A new database (a copy of `template`, by default an empty one); its URL."""
+        admin = await asyncpg.connect(self.url())
+        try:
+            await admin.execute(f"CREATE DATABASE {name} TEMPLATE {template}")
+        finally:
+            await admin.close()
+        return self.url(name)
+
+    async def drop_database(self, name: str) -> None:
+        admin = await asyncpg.connect(self.url())
+        try:
+            await admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        finally:
+            await admin.close()
 
     def stop(self) -> None:
         try:

@@ -13,7 +13,6 @@ import itertools
 import os
 from concurrent.futures import ThreadPoolExecutor
 
-import asyncpg
 import pytest
 
 from bot.store import Store
@@ -27,6 +26,9 @@ TEMPLATE = "chips_template"
 def pytest_configure(config):
     config.addinivalue_line(
         "markers", "sqlite_only(reason): the test works on the SQLite file itself"
+    )
+    config.addinivalue_line(
+        "markers", "empty_database: the PostgreSQL database starts without the schema"
     )
 
 
@@ -43,12 +45,7 @@ def _unavailable(why: str) -> None:
 
 
 async def _make_template(server: TempPostgres) -> None:
-    admin = await asyncpg.connect(server.url())
-    try:
-        await admin.execute(f"CREATE DATABASE {TEMPLATE}")
-    finally:
-        await admin.close()
-    store = await Store.open(server.url(TEMPLATE), defaults=DEFAULTS)
+    store = await Store.open(await server.new_database(TEMPLATE), defaults=DEFAULTS)
     await store.close()
 
 
@@ -79,19 +76,17 @@ def backend(request):
 
 @pytest.fixture
 async def db_path(backend, tmp_path, request):
-    """Where the test's store lives: a SQLite file, or a fresh PostgreSQL database's URL."""
+    """Where the test's store lives: a SQLite file, or a fresh PostgreSQL database's URL
+    (migrated, unless the test is marked `empty_database`)."""
     if backend == "sqlite":
         yield tmp_path / "chips.sqlite3"
         return
     server = request.getfixturevalue("postgres_server")
     name = f"chips_{os.getpid()}_{next(_numbers)}"
-    admin = await asyncpg.connect(server.url())
-    try:
-        await admin.execute(f"CREATE DATABASE {name} TEMPLATE {TEMPLATE}")
-        yield server.url(name)
-        await admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
-    finally:
-        await admin.close()
+    empty = request.node.get_closest_marker("empty_database") is not None
+    url = await server.new_database(name, "template0" if empty else TEMPLATE)
+    yield url
+    await server.drop_database(name)
 
 
 @pytest.fixture

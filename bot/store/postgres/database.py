@@ -8,15 +8,23 @@ connection, and the thread waits for its rows. So every rule stays written once,
 several tables' transactions run at once, each on its own connection; PostgreSQL
 makes their commits durable together (its own group commit).
 
-Writes run SERIALIZABLE: PostgreSQL then lets them through only as if one ran after
-the other, which is what the rules, written for SQLite's one writer, assume. One that
-a concurrent write makes impossible is run again from the start (the functions only
-read and write the database, so running one again is safe).
+The rules were written for SQLite's one writer: each reads, decides, then writes.
+Here writes run at once, so each write first takes a transaction lock on what it
+works on, named by its function's parameters: a hand's or a table's writes take the
+table's lock (and a house seat, whose chips are minted, the server's too), a wallet's
+or the server settings' take the server's. Writes to one table (or one server's
+money supply) therefore run one after the other, as on SQLite, and writes to
+different tables run together; what tables share (a wallet, the ledger, the players'
+totals) is changed by single conditional statements that row locks keep exact. A
+write that names none of these (recovery at start-up) runs SERIALIZABLE instead.
+A write that PostgreSQL cancels (a deadlock, a serialization failure) is run again
+from the start: the functions only read and write the database, so that is safe.
 """
 
 from __future__ import annotations
 
 import asyncio
+import inspect
 import logging
 import random
 import sqlite3
@@ -38,6 +46,33 @@ RETRIES = 20  # serialization failures in a row before a write gives up
 SESSION = {"synchronous_commit": "on", "application_name": "gff-bot", "TimeZone": "UTC"}
 
 log = logging.getLogger(__name__)
+
+
+LOCK = "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))"
+# What a write works on, by the names of its function's parameters (bot/store/*.py).
+SCOPES = ("hand_id", "table_id", "guild_id")
+
+
+def _scope(work: Callable[..., Any], args: tuple) -> tuple[str, int, bool] | None:
+    """(parameter, its value, a house seat?) naming what the write works on, if any."""
+    try:
+        bound = _signature(work).bind(None, *args).arguments
+    except (TypeError, ValueError):
+        return None
+    for name in SCOPES:
+        if isinstance(bound.get(name), int):
+            return name, bound[name], bool(bound.get("house"))
+    return None
+
+
+_signatures: dict[Callable[..., Any], inspect.Signature] = {}
+
+
+def _signature(work: Callable[..., Any]) -> inspect.Signature:
+    found = _signatures.get(work)
+    if found is None:
+        found = _signatures[work] = inspect.signature(work)
+    return found
 
 
 class Cursor:
@@ -77,7 +112,7 @@ def _rows(records: list[asyncpg.Record]) -> list[tuple]:
     return [tuple(_plain(value) for value in record) for record in records]
 
 
-def _integrity(error: asyncpg.IntegrityConstraintViolationError) -> sqlite3.IntegrityError:
+def integrity_error(error: asyncpg.IntegrityConstraintViolationError) -> sqlite3.IntegrityError:
     """The error SQLite would raise, which the store's rules catch: a unique key
     `<table>_<column>` is named `<table>.<column>` as in SQLite's message."""
     constraint = getattr(error, "constraint_name", None) or ""
@@ -116,7 +151,7 @@ class Connection:
         try:
             return asyncio.run_coroutine_threadsafe(work, self._loop).result()
         except asyncpg.IntegrityConstraintViolationError as error:
-            raise _integrity(error) from error
+            raise integrity_error(error) from error
 
 
 class Database:
@@ -125,6 +160,7 @@ class Database:
     def __init__(self, pool: asyncpg.Pool) -> None:
         self.pool = pool
         self._threads = ThreadPoolExecutor(POOL_SIZE, thread_name_prefix="postgres")
+        self._table_of_hand: dict[int, int] = {}  # a hand never moves to another table
         self.commits = 0
         self.retries = 0  # writes run again after a serialization failure
         self.closed = False
@@ -156,6 +192,7 @@ class Database:
             try:
                 result = await self._run("write", work, args)
             except (asyncpg.SerializationError, asyncpg.DeadlockDetectedError):
+                # PostgreSQL cancelled it, whole, for another's sake: run it again.
                 self.retries += 1
                 await asyncio.sleep(random.uniform(0, 0.002 * (attempt + 1)))
                 continue
@@ -177,6 +214,32 @@ class Database:
             bridge = Connection(conn, loop)
             if kind is None:
                 return await loop.run_in_executor(self._threads, lambda: work(bridge, *args))
-            isolation = "serializable" if kind == "write" else "repeatable_read"
+            scope = _scope(work, args) if kind == "write" else None
+            if kind == "read":
+                isolation = "repeatable_read"  # one snapshot for the whole read
+            else:
+                isolation = "serializable" if scope is None else "read_committed"
             async with conn.transaction(isolation=isolation, readonly=kind == "read"):
+                if scope is not None:
+                    await self._lock(conn, *scope)
                 return await loop.run_in_executor(self._threads, lambda: work(bridge, *args))
+
+    async def _lock(self, conn: asyncpg.Connection, kind: str, key: int, house: bool) -> None:
+        """The transaction locks a write takes, server before table, so none waits in a
+        circle. A hand or table that does not exist takes none: the rule says so."""
+        if kind == "hand_id":
+            table_id = self._table_of_hand.get(key)
+            if table_id is None:
+                table_id = await conn.fetchval("SELECT table_id FROM hands WHERE id = $1", key)
+                if table_id is None:
+                    return
+                self._table_of_hand[key] = table_id
+            kind, key = "table_id", table_id
+        names = []
+        if kind == "table_id" and house:
+            guild_id = await conn.fetchval("SELECT guild_id FROM tables WHERE id = $1", key)
+            if guild_id is not None:
+                names.append(f"guild:{guild_id}")
+        names.append(f"{kind.removesuffix('_id')}:{key}")
+        for name in names:
+            await conn.execute(LOCK, name)

@@ -42,13 +42,16 @@ PIECES = (
         "hands = game_totals.hands + 1, won = game_totals.won + excluded.won,"
         " net = game_totals.net + excluded.net",
     ),
-    ("SET amount = amount + excluded.amount", "SET amount = carried_posts.amount + excluded.amount"),
+    (
+        "SET amount = amount + excluded.amount",
+        "SET amount = carried_posts.amount + excluded.amount",
+    ),
     ("SET value = value + excluded.value", "SET value = player_figures.value + excluded.value"),
     # A parameter only tested for NULL has no type PostgreSQL can tell by itself.
     (":guild IS NULL", "CAST(:guild AS BIGINT) IS NULL"),
     # PostgreSQL 15 names every subquery in FROM (16 no longer asks).
-    ("(SELECT * FROM sums EXCEPT SELECT * FROM kept)", "(SELECT * FROM sums EXCEPT SELECT * FROM kept) AS d"),
-    ("(SELECT * FROM kept EXCEPT SELECT * FROM sums)", "(SELECT * FROM kept EXCEPT SELECT * FROM sums) AS d"),
+    ("EXCEPT SELECT * FROM kept)", "EXCEPT SELECT * FROM kept) AS d"),
+    ("EXCEPT SELECT * FROM sums)", "EXCEPT SELECT * FROM sums) AS d"),
     # SQLite lets a grouped query show a column it did not group by (one balance a player).
     ("GROUP BY s.user_id\n)", "GROUP BY s.user_id, w.balance\n)"),
     # SQLite's join-order hint; PostgreSQL plans the join itself.

@@ -28,6 +28,9 @@ from bot.store.postgres.migrate import migrate
 from bot.store.store import SqliteStore
 
 SCHEMES = ("postgresql://", "postgres://")
+# Keyed apart from the writes' own transaction locks (database.py), which name "table:<id>".
+CLAIM = "SELECT pg_try_advisory_lock(hashtextextended($1, 0))"
+RELEASE = "SELECT pg_advisory_unlock(hashtextextended($1, 0))"
 
 log = logging.getLogger(__name__)
 
@@ -95,7 +98,7 @@ class PostgresStore(SqliteStore):
         async with self._claims_lock:
             if table_id in self._held:
                 return  # held already: the lock counts, so it is not taken twice
-            if not await self._claims.fetchval("SELECT pg_try_advisory_lock($1)", table_id):
+            if not await self._claims.fetchval(CLAIM, f"claim:{table_id}"):
                 raise TableHeldElsewhere(table_id)
             self._held.add(table_id)
 
@@ -104,4 +107,4 @@ class PostgresStore(SqliteStore):
         async with self._claims_lock:
             if table_id in self._held:
                 self._held.discard(table_id)
-                await self._claims.fetchval("SELECT pg_advisory_unlock($1)", table_id)
+                await self._claims.fetchval(RELEASE, f"claim:{table_id}")
