@@ -80,7 +80,7 @@ STATEMENTS = {
 # Tables whose new row's id the store reads back (sqlite3's `lastrowid`).
 NUMBERED = re.compile(r"^\s*INSERT INTO (tables|hands)\b", re.IGNORECASE)
 IGNORED = re.compile(r"^\s*INSERT OR IGNORE INTO", re.IGNORECASE)
-READS = re.compile(r"^\s*(SELECT|WITH|VALUES)\b|\bRETURNING\b", re.IGNORECASE)
+READS = re.compile(r"^\s*(SELECT|WITH|VALUES|SHOW)\b|\bRETURNING\b", re.IGNORECASE)
 # `?` and `:name` outside of quotes; `::type` casts are not parameters.
 PARAMETER = re.compile(r"'[^']*'|\?|(?<![:\w]):([A-Za-z_]\w*)")
 
