@@ -19,6 +19,7 @@ import asyncpg
 
 NOBODY = 65534
 PORT = 5432  # in a folder of its own: the socket's name cannot clash with another server
+TEMPLATE = "chips_template"  # migrated once a run; each test's database is a copy
 ENABLE = "install PostgreSQL's server (apt-get install postgresql) to run them"
 
 

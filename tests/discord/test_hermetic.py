@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 HOSTILE = {
     "DISCORD_TOKEN": "a-real-looking-token",
     "DATABASE_PATH": "somewhere/else.sqlite3",
+    "DATABASE_URL": "postgresql://someone:secret@elsewhere/chips",
     "DEV_GUILD_ID": "123456789",
     "LOG_LEVEL": "DEBUG",
     "DEFAULT_STAKE": "25",
@@ -29,6 +30,7 @@ HOSTILE = {
 DEFAULTS = {
     "discord_token": None,
     "database_path": Path("data/gff.sqlite3"),
+    "database_url": None,
     "dev_guild_id": None,
     "log_level": "INFO",
     "default_stake": 10,

@@ -8,19 +8,16 @@ line saying how to enable them; when `CI` is set they fail instead.
 
 from __future__ import annotations
 
-import asyncio
 import itertools
 import os
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
 from bot.store import Store
-from tests.pg_server import ENABLE, TempPostgres
+from tests.pg_server import TEMPLATE
 from tests.store.helpers import DEFAULTS, Clock, assert_chips_add_up
 
 BACKENDS = ("sqlite", "postgres")
-TEMPLATE = "chips_template"
 
 
 def pytest_configure(config):
@@ -36,34 +33,6 @@ def pytest_generate_tests(metafunc):
     if "backend" in metafunc.fixturenames:
         only = metafunc.definition.get_closest_marker("sqlite_only")
         metafunc.parametrize("backend", BACKENDS[:1] if only else BACKENDS, indirect=True)
-
-
-def _unavailable(why: str) -> None:
-    if os.environ.get("CI"):
-        pytest.fail(f"PostgreSQL is needed in CI: {why}", pytrace=False)
-    pytest.skip(f"PostgreSQL tests skipped: {why}")
-
-
-async def _make_template(server: TempPostgres) -> None:
-    store = await Store.open(await server.new_database(TEMPLATE), defaults=DEFAULTS)
-    await store.close()
-
-
-@pytest.fixture(scope="session")
-def postgres_server():
-    """One server for the whole run, with a migrated database each test copies."""
-    try:
-        server = TempPostgres().start()
-    except (FileNotFoundError, RuntimeError) as error:
-        _unavailable(f"{error}" if "install" in str(error) else f"{error}; {ENABLE}")
-    try:
-        # Asked for from inside a test's event loop: the template is made on a loop of
-        # its own, on another thread.
-        with ThreadPoolExecutor(1) as thread:
-            thread.submit(asyncio.run, _make_template(server)).result()
-        yield server
-    finally:
-        server.stop()
 
 
 _numbers = itertools.count(1)

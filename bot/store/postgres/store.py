@@ -44,6 +44,26 @@ def bundled_migrations() -> list[Migration]:
     return bundled(migrations)
 
 
+def without_password(url: str) -> str:
+    """The URL as it may be shown: any password replaced by ***."""
+    scheme, _, rest = url.partition("://")
+    who, at, where = rest.rpartition("@")
+    if at and ":" in who:
+        who = who.split(":", 1)[0] + ":***"
+    return f"{scheme}://{who}{at}{where}"
+
+
+async def unreachable(url: str, timeout: float = 10) -> str | None:
+    """Why the database at `url` cannot be used (one sentence), or None when it can."""
+    try:
+        conn = await asyncpg.connect(url, timeout=timeout, server_settings=SESSION)
+    except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError,
+            ValueError) as error:
+        return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+    await conn.close()
+    return None
+
+
 class PostgresStore(SqliteStore):
     """The Store (bot/store/protocol.py) on a PostgreSQL database shared by processes."""
 
