@@ -284,7 +284,7 @@ def test_an_empty_database_url_keeps_sqlite(tmp_path):
     assert (tmp_path / "data").is_dir()
 
 
-async def test_a_reachable_postgresql_server_passes_the_check_before_login(tmp_path, postgres_server):
+async def test_a_reachable_postgresql_server_passes_the_check(tmp_path, postgres_server):
     url = await postgres_server.new_database("bot_start")
     try:
         done = run_python(
