@@ -8,7 +8,9 @@ import sys
 from bench.table import machine, render
 
 # Each module has `run() -> list[Row]`.
-MODULES = ["bench.engine", "bench.store", "bench.bot", "bench.strategies", "bench.stats"]
+MODULES = [
+    "bench.engine", "bench.store", "bench.postgres", "bench.bot", "bench.strategies", "bench.stats"
+]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -157,9 +157,10 @@ class Connection:
 class Database:
     """The store's `Database` (bot/store/db.py's methods) over PostgreSQL."""
 
-    def __init__(self, pool: asyncpg.Pool) -> None:
+    def __init__(self, pool: asyncpg.Pool, size: int = POOL_SIZE) -> None:
         self.pool = pool
-        self._threads = ThreadPoolExecutor(POOL_SIZE, thread_name_prefix="postgres")
+        # A thread for each connection: each runs one transaction's rules at a time.
+        self._threads = ThreadPoolExecutor(size, thread_name_prefix="postgres")
         self._table_of_hand: dict[int, int] = {}  # a hand never moves to another table
         self.commits = 0
         self.retries = 0  # writes run again after a serialization failure
@@ -170,7 +171,7 @@ class Database:
         pool = await asyncpg.create_pool(
             url, min_size=1, max_size=size, server_settings=SESSION, command_timeout=60
         )
-        return cls(pool)
+        return cls(pool, size)
 
     async def close(self) -> None:
         if not self.closed:
