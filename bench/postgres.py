@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -38,6 +39,7 @@ TABLE_COUNTS = (1, 8, 100)
 RECOVERED = 1_000
 SHARDS = 4
 SPLIT_TABLES = 200
+SPLIT_ROUNDS = 2
 RECOVERY_TARGET = 3.0  # seconds, the issue's
 
 
@@ -182,10 +184,14 @@ async def _measure(server: TempPostgres, folder: Path) -> list[Row]:
         f"postgres: recovery, slowest of {SHARDS} shards' quarters", quarter, "s",
         baseline=f"all {RECOVERED:,} at once: {whole:.2f} s",
     ))
-    one = _processes(await server.new_database("one_process"), [SPLIT_TABLES])
-    two = _processes(
-        await server.new_database("two_processes"), [SPLIT_TABLES // 2, SPLIT_TABLES // 2]
-    )
+    # Taking turns, so that both see the same load on a shared machine; the mean of each.
+    split = {1: [SPLIT_TABLES], 2: [SPLIT_TABLES // 2] * 2}
+    rates: dict[int, list[float]] = {1: [], 2: []}
+    for turn in range(SPLIT_ROUNDS):
+        for processes, tables in split.items():
+            url = await server.new_database(f"processes_{processes}_{turn}")
+            rates[processes].append(_processes(url, tables))
+    one, two = (statistics.mean(rates[n]) for n in (1, 2))
     rows.append(Row(
         f"postgres: accepted actions/s, {SPLIT_TABLES} tables in 2 processes", two, "actions/s",
         baseline=f"the same tables in 1 process: {one:,.0f}/s",

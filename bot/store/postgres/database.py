@@ -1,12 +1,13 @@
-"""A small asyncpg pool that runs the store's transactions, written once for both databases.
+"""The store's transactions on PostgreSQL, running the rules written once for both databases.
 
 The store's rules are synchronous functions over a connection (`db.execute(sql,
-params).fetchone()`, as sqlite3 has it; see bot/store/db.py). Here each transaction
-runs such a function on a worker thread of its own, over `Connection` below: each
-statement is sent to the event loop, where asyncpg runs it on the transaction's pooled
-connection, and the thread waits for its rows. So every rule stays written once, and
-several tables' transactions run at once, each on its own connection; PostgreSQL
-makes their commits durable together (its own group commit).
+params).fetchone()`, as sqlite3 has it; see bot/store/db.py). Here a few workers each
+keep one asyncpg connection on a thread of their own with an event loop of its own,
+and run each transaction whole there, as SQLite's connection thread does: the rules'
+statements go to PostgreSQL from that thread (`Connection` below), and the bot's
+event loop pays one hop per transaction, not one per statement. Several tables'
+transactions run at once, one per worker; PostgreSQL makes their commits durable
+together (its own group commit).
 
 The rules were written for SQLite's one writer: each reads, decides, then writes.
 Here writes run at once, so each write first takes a transaction lock on what it
@@ -28,9 +29,11 @@ import inspect
 import logging
 import random
 import sqlite3
+import threading
 from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
 from decimal import Decimal
+from functools import partial
+from queue import SimpleQueue
 from typing import Any, TypeVar
 
 import asyncpg
@@ -48,7 +51,6 @@ SESSION = {"synchronous_commit": "on", "application_name": "gff-bot", "TimeZone"
 log = logging.getLogger(__name__)
 
 
-LOCK = "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))"
 # What a write works on, by the names of its function's parameters (bot/store/*.py).
 SCOPES = ("hand_id", "table_id", "guild_id")
 
@@ -124,20 +126,20 @@ def integrity_error(error: asyncpg.IntegrityConstraintViolationError) -> sqlite3
 
 
 class Connection:
-    """sqlite3.Connection's `execute` and `executemany`, on a worker thread, over one
-    pooled asyncpg connection owned by the event loop."""
+    """sqlite3.Connection's `execute` and `executemany`, over a worker's asyncpg
+    connection, on the worker's thread and event loop."""
 
     def __init__(self, conn: asyncpg.Connection, loop: asyncio.AbstractEventLoop) -> None:
-        self._conn = conn
+        self.conn = conn
         self._loop = loop
 
     def execute(self, sql: str, params: Any = ()) -> Cursor:
         statement = translate(sql)
         arguments = statement.arguments(params)
         if statement.reads:
-            rows = _rows(self._wait(self._conn.fetch(statement.sql, *arguments)))
+            rows = _rows(self._wait(self.conn.fetch(statement.sql, *arguments)))
             return Cursor(rows, len(rows))
-        status = self._wait(self._conn.execute(statement.sql, *arguments))
+        status = self._wait(self.conn.execute(statement.sql, *arguments))
         changed = status.rsplit(" ", 1)[-1]
         return Cursor([], int(changed) if changed.isdigit() else -1)
 
@@ -145,39 +147,117 @@ class Connection:
         statement = translate(sql)
         arguments = [statement.arguments(row) for row in rows]
         if arguments:
-            self._wait(self._conn.executemany(statement.sql, arguments))
+            self._wait(self.conn.executemany(statement.sql, arguments))
 
     def _wait(self, work: Any) -> Any:
         try:
-            return asyncio.run_coroutine_threadsafe(work, self._loop).result()
+            return self._loop.run_until_complete(work)
         except asyncpg.IntegrityConstraintViolationError as error:
             raise integrity_error(error) from error
+
+    def run(self, sql: str, *args: Any) -> Any:
+        """PostgreSQL's own SQL, as it is: the first value it gives."""
+        return self._loop.run_until_complete(self.conn.fetchval(sql, *args))
+
+    def script(self, sql: str) -> None:
+        """PostgreSQL's own statements, without parameters, in one round trip."""
+        self._loop.run_until_complete(self.conn.execute(sql))
+
+
+class Worker:
+    """One thread with an event loop and a connection of its own, running the functions
+    sent to it in order, each as one hop (as bot/store/db.py's WorkThread)."""
+
+    def __init__(self, url: str, name: str) -> None:
+        self.url = url
+        self.loop = asyncio.new_event_loop()
+        self.bridge: Connection | None = None
+        self._jobs: SimpleQueue[tuple[asyncio.Future, Callable[[], Any]] | None] = SimpleQueue()
+        # A daemon: an open database must not keep the process from exiting; a
+        # transaction the exit cuts short is rolled back by the server.
+        self.thread = threading.Thread(target=self._run, name=name, daemon=True)
+        self.thread.start()
+
+    def connection(self) -> Connection:
+        """The worker's connection (on its thread), made again if it was lost."""
+        if self.bridge is None or self.bridge.conn.is_closed():
+            conn = self.loop.run_until_complete(
+                asyncpg.connect(self.url, server_settings=SESSION, command_timeout=60)
+            )
+            self.bridge = Connection(conn, self.loop)
+        return self.bridge
+
+    def submit(self, fn: Callable[..., T], *args: Any) -> asyncio.Future[T]:
+        future = asyncio.get_running_loop().create_future()
+        self._jobs.put((future, partial(fn, *args)))
+        return future
+
+    def stop(self) -> None:
+        self._jobs.put(None)
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self.loop)
+        while (job := self._jobs.get()) is not None:
+            future, fn = job
+            try:
+                outcome, settle = fn(), _succeed
+            except BaseException as error:  # noqa: B036 - handed to the caller, who re-raises
+                outcome, settle = error, _fail
+            try:
+                future.get_loop().call_soon_threadsafe(settle, future, outcome)
+            except RuntimeError:
+                pass  # its event loop is closed: nobody is left to tell
+        if self.bridge is not None and not self.bridge.conn.is_closed():
+            self.loop.run_until_complete(self.bridge.conn.close())
+        self.loop.close()
+
+
+def _succeed(future: asyncio.Future, result: Any) -> None:
+    if not future.done():
+        future.set_result(result)
+
+
+def _fail(future: asyncio.Future, error: BaseException) -> None:
+    if not future.done():
+        future.set_exception(error)
 
 
 class Database:
     """The store's `Database` (bot/store/db.py's methods) over PostgreSQL."""
 
-    def __init__(self, pool: asyncpg.Pool, size: int = POOL_SIZE) -> None:
-        self.pool = pool
-        # A thread for each connection: each runs one transaction's rules at a time.
-        self._threads = ThreadPoolExecutor(size, thread_name_prefix="postgres")
-        self._table_of_hand: dict[int, int] = {}  # a hand never moves to another table
+    def __init__(self, workers: list[Worker]) -> None:
+        self._workers = workers
+        self._idle: asyncio.Queue[Worker] = asyncio.Queue()
+        for worker in workers:
+            self._idle.put_nowait(worker)
+        self._table_of_hand: dict[int, int] = {}
+        self._guild_of_table: dict[int, int] = {}
         self.commits = 0
-        self.retries = 0  # writes run again after a serialization failure
+        self.retries = 0  # writes run again after a serialization failure or a deadlock
         self.closed = False
 
     @classmethod
     async def open(cls, url: str, *, size: int = POOL_SIZE) -> Database:
-        pool = await asyncpg.create_pool(
-            url, min_size=1, max_size=size, server_settings=SESSION, command_timeout=60
-        )
-        return cls(pool, size)
+        workers = [Worker(url, f"postgres {n}") for n in range(size)]
+        try:
+            # The first connection says at once whether the server can be used.
+            await workers[0].submit(workers[0].connection)
+        except BaseException:
+            for worker in workers:
+                worker.stop()
+            raise
+        return cls(workers)
 
     async def close(self) -> None:
-        if not self.closed:
-            self.closed = True
-            await self.pool.close()
-            self._threads.shutdown(wait=True)
+        """Once the work already sent is done; then the workers end."""
+        if self.closed:
+            return
+        self.closed = True
+        for _ in self._workers:
+            worker = await self._idle.get()
+            worker.stop()
+        for worker in self._workers:
+            await asyncio.to_thread(worker.thread.join)
 
     async def call(self, fn: Callable[..., T], *args: Any) -> T:
         """fn(db, *args) with no transaction around it."""
@@ -204,43 +284,67 @@ class Database:
     async def _run(self, kind: str | None, work: Callable[..., T], args: tuple) -> T:
         if self.closed:
             raise ValueError("Connection closed")
-        # Shielded: a caller cancelled mid-transaction does not cut it short; as on
-        # SQLite, a write already sent stands or falls whole.
-        task = asyncio.get_running_loop().create_task(self._transaction(kind, work, args))
-        return await asyncio.shield(task)
+        worker = await self._idle.get()
+        if self.closed:
+            self._idle.put_nowait(worker)
+            raise ValueError("Connection closed")
+        # The worker goes back once its transaction is over, even if the caller was
+        # cancelled meanwhile: as on SQLite, a write already sent stands or falls whole.
+        done = worker.submit(self._transaction, worker, kind, work, args)
+        done.add_done_callback(lambda _: self._idle.put_nowait(worker))
+        return await asyncio.shield(done)
 
-    async def _transaction(self, kind: str | None, work: Callable[..., T], args: tuple) -> T:
-        loop = asyncio.get_running_loop()
-        async with self.pool.acquire() as conn:
-            bridge = Connection(conn, loop)
-            if kind is None:
-                return await loop.run_in_executor(self._threads, lambda: work(bridge, *args))
-            scope = _scope(work, args) if kind == "write" else None
-            if kind == "read":
-                isolation = "repeatable_read"  # one snapshot for the whole read
-            else:
-                isolation = "serializable" if scope is None else "read_committed"
-            async with conn.transaction(isolation=isolation, readonly=kind == "read"):
-                if scope is not None:
-                    await self._lock(conn, *scope)
-                return await loop.run_in_executor(self._threads, lambda: work(bridge, *args))
+    def _transaction(
+        self, worker: Worker, kind: str | None, work: Callable[..., T], args: tuple
+    ) -> T:
+        """On the worker's thread: the whole transaction."""
+        db = worker.connection()
+        if kind is None:
+            return work(db, *args)
+        scope = _scope(work, args) if kind == "write" else None
+        if kind == "read":
+            begin = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"  # one snapshot
+        elif scope is None:
+            begin = "BEGIN ISOLATION LEVEL SERIALIZABLE"
+        else:
+            # The locks are sent with the BEGIN, in one round trip; their names are
+            # made of ids (ints) only.
+            locks = "".join(
+                f"; SELECT pg_advisory_xact_lock(hashtextextended('{name}', 0))"
+                for name in self._locks(db, *scope)
+            )
+            begin = f"BEGIN ISOLATION LEVEL READ COMMITTED{locks}"
+        db.script(begin)
+        try:
+            result = work(db, *args)
+        except BaseException:
+            if not db.conn.is_closed():
+                db.script("ROLLBACK")
+            raise
+        db.script("COMMIT" if kind == "write" else "ROLLBACK")
+        return result
 
-    async def _lock(self, conn: asyncpg.Connection, kind: str, key: int, house: bool) -> None:
-        """The transaction locks a write takes, server before table, so none waits in a
-        circle. A hand or table that does not exist takes none: the rule says so."""
+    def _locks(self, db: Connection, kind: str, key: int, house: bool) -> list[str]:
+        """The names of the transaction locks a write takes, server before table, so
+        none waits in a circle. A hand or table that does not exist takes none: the
+        rule says so. Which table a hand is at, and which server a table is on, never
+        change, so they are read once."""
         if kind == "hand_id":
             table_id = self._table_of_hand.get(key)
             if table_id is None:
-                table_id = await conn.fetchval("SELECT table_id FROM hands WHERE id = $1", key)
+                table_id = db.run("SELECT table_id FROM hands WHERE id = $1", key)
                 if table_id is None:
-                    return
+                    return []
                 self._table_of_hand[key] = table_id
             kind, key = "table_id", table_id
         names = []
         if kind == "table_id" and house:
-            guild_id = await conn.fetchval("SELECT guild_id FROM tables WHERE id = $1", key)
+            guild_id = self._guild_of_table.get(key)
+            if guild_id is None:
+                guild_id = db.run("SELECT guild_id FROM tables WHERE id = $1", key)
+                if guild_id is not None:
+                    self._guild_of_table[key] = guild_id
             if guild_id is not None:
-                names.append(f"guild:{guild_id}")
-        names.append(f"{kind.removesuffix('_id')}:{key}")
-        for name in names:
-            await conn.execute(LOCK, name)
+                names.append(f"guild:{int(guild_id)}")
+        names.append(f"{kind.removesuffix('_id')}:{int(key)}")
+        return names

@@ -93,10 +93,9 @@ class PostgresStore(SqliteStore):
         db = await Database.open(url, **({} if pool_size is None else {"size": pool_size}))
         claims = None
         try:
-            async with db.pool.acquire() as conn:
-                await migrate(conn, bundled_migrations() if migrations is None else migrations)
-            await db.write(stats.build_if_new)
             claims = await asyncpg.connect(url, server_settings=SESSION)
+            await migrate(claims, bundled_migrations() if migrations is None else migrations)
+            await db.write(stats.build_if_new)
         except BaseException:
             if claims is not None:
                 await claims.close()
