@@ -29,15 +29,13 @@ import inspect
 import logging
 import random
 import sqlite3
-import threading
 from collections.abc import Callable, Iterator
 from decimal import Decimal
-from functools import partial
-from queue import SimpleQueue
 from typing import Any, TypeVar
 
 import asyncpg
 
+from bot.store.db import WorkThread
 from bot.store.postgres.dialect import translate
 
 T = TypeVar("T")
@@ -165,18 +163,14 @@ class Connection:
 
 
 class Worker:
-    """One thread with an event loop and a connection of its own, running the functions
-    sent to it in order, each as one hop (as bot/store/db.py's WorkThread)."""
+    """A thread of its own (bot/store/db.py's WorkThread) with an event loop and one
+    connection, made there: each function sent runs whole on it, as one hop."""
 
     def __init__(self, url: str, name: str) -> None:
         self.url = url
-        self.loop = asyncio.new_event_loop()
+        self.loop = asyncio.new_event_loop()  # run by the thread only
+        self.thread = WorkThread(name)
         self.bridge: Connection | None = None
-        self._jobs: SimpleQueue[tuple[asyncio.Future, Callable[[], Any]] | None] = SimpleQueue()
-        # A daemon: an open database must not keep the process from exiting; a
-        # transaction the exit cuts short is rolled back by the server.
-        self.thread = threading.Thread(target=self._run, name=name, daemon=True)
-        self.thread.start()
 
     def connection(self) -> Connection:
         """The worker's connection (on its thread), made again if it was lost."""
@@ -188,38 +182,18 @@ class Worker:
         return self.bridge
 
     def submit(self, fn: Callable[..., T], *args: Any) -> asyncio.Future[T]:
-        future = asyncio.get_running_loop().create_future()
-        self._jobs.put((future, partial(fn, *args)))
-        return future
+        return self.thread.submit(fn, *args)
 
-    def stop(self) -> None:
-        self._jobs.put(None)
+    async def stop(self) -> None:
+        """Once the work sent before is done: the connection closed, the thread ended."""
+        await self.thread.submit(self._disconnect)
+        self.thread.stop()
+        await asyncio.to_thread(self.thread.thread.join)
 
-    def _run(self) -> None:
-        asyncio.set_event_loop(self.loop)
-        while (job := self._jobs.get()) is not None:
-            future, fn = job
-            try:
-                outcome, settle = fn(), _succeed
-            except BaseException as error:  # noqa: B036 - handed to the caller, who re-raises
-                outcome, settle = error, _fail
-            try:
-                future.get_loop().call_soon_threadsafe(settle, future, outcome)
-            except RuntimeError:
-                pass  # its event loop is closed: nobody is left to tell
+    def _disconnect(self) -> None:
         if self.bridge is not None and not self.bridge.conn.is_closed():
             self.loop.run_until_complete(self.bridge.conn.close())
         self.loop.close()
-
-
-def _succeed(future: asyncio.Future, result: Any) -> None:
-    if not future.done():
-        future.set_result(result)
-
-
-def _fail(future: asyncio.Future, error: BaseException) -> None:
-    if not future.done():
-        future.set_exception(error)
 
 
 class Database:
@@ -244,7 +218,7 @@ class Database:
             await workers[0].submit(workers[0].connection)
         except BaseException:
             for worker in workers:
-                worker.stop()
+                await worker.stop()
             raise
         return cls(workers)
 
@@ -254,10 +228,8 @@ class Database:
             return
         self.closed = True
         for _ in self._workers:
-            worker = await self._idle.get()
-            worker.stop()
-        for worker in self._workers:
-            await asyncio.to_thread(worker.thread.join)
+            worker = await self._idle.get()  # idle: its work is done
+            await worker.stop()
 
     async def call(self, fn: Callable[..., T], *args: Any) -> T:
         """fn(db, *args) with no transaction around it."""
