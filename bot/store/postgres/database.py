@@ -25,8 +25,8 @@ from the start: the functions only read and write the database, so that is safe.
 from __future__ import annotations
 
 import asyncio
+import functools
 import inspect
-import logging
 import random
 import sqlite3
 from collections.abc import Callable, Iterator
@@ -46,8 +46,6 @@ RETRIES = 20  # serialization failures in a row before a write gives up
 # server's default; times in UTC; a name in pg_stat_activity.
 SESSION = {"synchronous_commit": "on", "application_name": "gff-bot", "TimeZone": "UTC"}
 
-log = logging.getLogger(__name__)
-
 
 # What a write works on, by the names of its function's parameters (bot/store/*.py).
 SCOPES = ("hand_id", "table_id", "guild_id")
@@ -65,14 +63,9 @@ def _scope(work: Callable[..., Any], args: tuple) -> tuple[str, int, bool] | Non
     return None
 
 
-_signatures: dict[Callable[..., Any], inspect.Signature] = {}
-
-
+@functools.lru_cache(maxsize=256)  # the store's rules are few
 def _signature(work: Callable[..., Any]) -> inspect.Signature:
-    found = _signatures.get(work)
-    if found is None:
-        found = _signatures[work] = inspect.signature(work)
-    return found
+    return inspect.signature(work)
 
 
 class Cursor:
