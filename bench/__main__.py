@@ -9,8 +9,8 @@ from bench.table import machine, render
 
 # Each module has `run() -> list[Row]`.
 MODULES = [
-    "bench.engine", "bench.store", "bench.bot", "bench.strategies", "bench.stats", "bench.shards",
-    "bench.loopback",
+    "bench.engine", "bench.store", "bench.postgres", "bench.bot", "bench.strategies",
+    "bench.stats", "bench.shards", "bench.loopback",
 ]
 
 

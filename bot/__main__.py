@@ -13,6 +13,7 @@ import discord
 from bot.client import HallBot
 from bot.logs import setup_logging
 from bot.settings import Settings, SettingsError, load_settings, prepare_database_path
+from bot.store.postgres.store import unreachable, without_password
 
 log = logging.getLogger("bot")
 
@@ -20,6 +21,8 @@ log = logging.getLogger("bot")
 EXIT_BAD_SETTINGS = 2
 # 3: Discord could not be reached. Nothing to fix in the settings; start again once it can be.
 EXIT_NO_DISCORD = 3
+# 4: the PostgreSQL server at DATABASE_URL could not be used (down, or it refused the login).
+EXIT_NO_DATABASE = 4
 
 # Raised by the login when there is no route to Discord or Discord is down.
 UNREACHABLE = (aiohttp.ClientConnectionError, discord.GatewayNotFound, discord.DiscordServerError)
@@ -62,10 +65,23 @@ def main(argv: list[str] | None = None) -> int:
     try:
         settings = load_settings()
         token = settings.token()
-        prepare_database_path(settings.database_path)
+        if settings.database_url is None:
+            prepare_database_path(settings.database_path)
     except SettingsError as error:
         print(error, file=sys.stderr)
         return EXIT_BAD_SETTINGS
+    if settings.database_url is not None:
+        # Checked before logging in, as DATABASE_PATH is: a message, not a failure later.
+        problem = asyncio.run(unreachable(settings.database_url))
+        if problem is not None:
+            print(
+                f"Could not use the database at DATABASE_URL"
+                f" ({without_password(settings.database_url)}): {problem}.\n"
+                "Check that the PostgreSQL server is running and that the URL's host, user,"
+                " password and database are right, then start the bot again.",
+                file=sys.stderr,
+            )
+            return EXIT_NO_DATABASE
 
     setup_logging(settings.log_level)
     try:

@@ -134,9 +134,12 @@ class HallBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         # The store first: cogs may read it as they load, and recovery must come before
-        # any interaction can reach a table. `python -m bot` has checked the path already
-        # (bot.settings.prepare_database_path).
-        self.store = await Store.open(self.settings.database_path, defaults=self.house_defaults())
+        # any interaction can reach a table. `python -m bot` has checked the path (or the
+        # PostgreSQL server at DATABASE_URL) already (bot.settings.prepare_database_path).
+        self.store = await Store.open(
+            self.settings.database_url or self.settings.database_path,
+            defaults=self.house_defaults(),
+        )
         # Until the table cog is loaded and listens, nothing is sent.
         shards = self.settings.shards
         self.tables = TableService(self.store, self.scheduler, SilentListener(), shards=shards)

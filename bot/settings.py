@@ -32,6 +32,9 @@ TOKEN_HELP = (
 ALLOWED = {
     "discord_token": "the bot token from the Discord Developer Portal",
     "database_path": "a file path, for example data/gff.sqlite3",
+    "database_url": (
+        "a PostgreSQL URL such as postgresql://user:password@host/db, or empty for SQLite"
+    ),
     "dev_guild_id": "a server id (a positive whole number), or empty",
     "log_level": "one of DEBUG, INFO, WARNING, ERROR",
     "default_stake": "a whole number of chips, at least 1",
@@ -46,11 +49,13 @@ ALLOWED = {
         "the shards this process runs, such as 0-3 or 0,2,5, each below SHARD_COUNT,"
         " set together with SHARD_COUNT"
     ),
-    "database_url": "a PostgreSQL URL such as postgresql://user:password@host/db, or empty for SQLite",  # noqa: E501
 }
 
 
 DEFAULT_DATABASE_PATH = Path("data/gff.sqlite3")
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+# Shown as given in an error message, they would print a secret (a URL holds a password).
+SECRET_SETTINGS = frozenset({"discord_token", "database_url"})
 
 
 class SettingsError(Exception):
@@ -66,6 +71,7 @@ class Settings(BaseModel):
 
     discord_token: SecretStr | None = None
     database_path: Path = DEFAULT_DATABASE_PATH
+    database_url: str | None = None
     dev_guild_id: int | None = Field(default=None, gt=0)
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
     default_stake: int = Field(default=10, ge=1)
@@ -82,7 +88,6 @@ class Settings(BaseModel):
     shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = Field(
         default=None, validate_default=True
     )
-    database_url: str | None = None
 
     @field_validator("log_level", mode="before")
     @classmethod
@@ -115,6 +120,17 @@ class Settings(BaseModel):
         if self.shard_ids is None or self.shard_count is None:
             return None
         return ShardSet(self.shard_ids, self.shard_count)
+
+    @field_validator("database_url", mode="before")
+    @classmethod
+    def _postgres_url(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            value = value.strip()
+            if not value:
+                return None  # empty: SQLite at DATABASE_PATH
+            if not value.startswith(POSTGRES_SCHEMES) or value.endswith("://"):
+                raise ValueError("not a PostgreSQL URL")
+        return value
 
     @classmethod
     def from_values(cls, **values: Any) -> Settings:
@@ -218,7 +234,7 @@ def describe(error: ValidationError) -> str:
     for problem in error.errors():
         field = str(problem["loc"][0]) if problem["loc"] else ""
         name = field.upper()
-        shown = "" if field == "discord_token" else f" (got {problem.get('input')!r})"
+        shown = "" if field in SECRET_SETTINGS else f" (got {problem.get('input')!r})"
         allowed = ALLOWED.get(field, problem["msg"])
         lines.append(f"Bad setting {name}{shown}: it must be {allowed}.")
     return "\n".join(lines)

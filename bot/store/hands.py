@@ -31,6 +31,7 @@ from bot.store.errors import (
 )
 from bot.store.models import ShardSet, StoredHand
 from bot.store.seats import leave
+from bot.store.shards import served_by
 from engine import games
 from engine.chips import HOUSE, Transfer
 from engine.errors import EngineError
@@ -443,8 +444,9 @@ def running_hands(
 ) -> list[tuple[int, int, int, str]]:
     """(hand id, table id, number, record JSON) of every running hand, or only of the
     servers `shards` serve."""
-    rows = db.execute(
-        "SELECT h.id, h.table_id, h.number, h.record, t.guild_id FROM hands h"
-        " JOIN tables t ON t.id = h.table_id WHERE h.status = 'running' ORDER BY h.id"
+    where, args = served_by(shards, "t.guild_id")
+    return db.execute(
+        "SELECT h.id, h.table_id, h.number, h.record FROM hands h"
+        f" JOIN tables t ON t.id = h.table_id WHERE h.status = 'running'{where} ORDER BY h.id",
+        args,
     ).fetchall()
-    return [row[:4] for row in rows if shards is None or shards.serves(row[4])]

@@ -13,6 +13,7 @@ import sqlite3
 import time
 from dataclasses import dataclass
 from importlib import resources
+from types import ModuleType
 
 from bot.store import migrations
 
@@ -44,10 +45,11 @@ class Migration:
         return hashlib.sha256(self.sql.encode()).hexdigest()
 
 
-def bundled() -> list[Migration]:
-    """The migrations shipped in bot/store/migrations, in order, numbered 1, 2, 3, ..."""
+def bundled(package: ModuleType = migrations) -> list[Migration]:
+    """The migrations shipped in `package` (SQLite's: bot/store/migrations), in order,
+    numbered 1, 2, 3, ..."""
     found = []
-    for entry in resources.files(migrations).iterdir():
+    for entry in resources.files(package).iterdir():
         match = FILE_NAME.match(entry.name)
         if match:
             found.append(Migration(int(match[1]), match[2], entry.read_text(encoding="utf-8")))
@@ -69,7 +71,6 @@ def checked_sequence(found: list[Migration]) -> list[Migration]:
 
 def migrate(db: sqlite3.Connection, wanted: list[Migration]) -> list[int]:
     """Apply what `wanted` has beyond the database's version; the versions applied."""
-    wanted = checked_sequence(wanted)
     db.execute(VERSION_TABLE)
     applied = {
         version: (name, checksum)
@@ -77,6 +78,17 @@ def migrate(db: sqlite3.Connection, wanted: list[Migration]) -> list[int]:
             "SELECT version, name, checksum FROM schema_version"
         )
     }
+    done = []
+    for migration in pending(applied, wanted):
+        _apply(db, migration)
+        done.append(migration.version)
+    return done
+
+
+def pending(applied: dict[int, tuple[str, str]], wanted: list[Migration]) -> list[Migration]:
+    """What `wanted` has beyond the versions applied (version: (name, checksum)), once the
+    applied ones are known to be unchanged; the same rule for every database."""
+    wanted = checked_sequence(wanted)
     known = {m.version for m in wanted}
     newer = sorted(set(applied) - known)
     if newer:
@@ -84,7 +96,7 @@ def migrate(db: sqlite3.Connection, wanted: list[Migration]) -> list[int]:
             f"the database has schema version {newer[-1]}, newer than this code knows "
             f"({max(known, default=0)}): run the newer code, or restore a backup"
         )
-    done = []
+    todo = []
     for migration in wanted:
         if migration.version in applied:
             name, checksum = applied[migration.version]
@@ -94,9 +106,8 @@ def migrate(db: sqlite3.Connection, wanted: list[Migration]) -> list[int]:
                     "applied; never edit an applied migration, add the next one instead"
                 )
             continue
-        _apply(db, migration)
-        done.append(migration.version)
-    return done
+        todo.append(migration)
+    return todo
 
 
 def _apply(db: sqlite3.Connection, migration: Migration) -> None:

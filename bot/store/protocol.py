@@ -1,8 +1,9 @@
 """The store every part of the bot talks to, as a protocol: what the table service, the
 cogs and the benchmarks may ask of it, whichever database is behind it.
 
-`SqliteStore` (bot/store/store.py) is the embedded default; a PostgreSQL store, for bots
-that run as several processes, is to stand behind the same methods. Every method is one
+`SqliteStore` (bot/store/store.py) is the embedded default; `PostgresStore`
+(bot/store/postgres/), for bots that run as several processes, stands behind the same
+methods. Every method is one
 transaction: it succeeds, or raises a StoreError whose `message` a player can read and
 writes nothing.
 """
@@ -36,9 +37,13 @@ from engine.record import DEFAULT_GAME
 class Store(Protocol):
     @staticmethod
     async def open(target: str | Path, **how: Any) -> Store:
-        """The store at `target` (a SQLite file's path), its schema brought up to date."""
+        """The store at `target`, its schema brought up to date: a PostgreSQL database
+        for a `postgresql://` (or `postgres://`) URL, otherwise a SQLite file's path."""
+        from bot.store.postgres.store import PostgresStore, is_postgres_url
         from bot.store.store import SqliteStore
 
+        if is_postgres_url(target):
+            return await PostgresStore.open(str(target), **how)
         return await SqliteStore.open(target, **how)
 
     async def close(self) -> None:

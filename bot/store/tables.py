@@ -23,6 +23,7 @@ from bot.store.errors import (
 )
 from bot.store.models import Seat, ShardSet, Table
 from bot.store.seats import leave
+from bot.store.shards import served_by
 from bot.store.wallets import supply, wallet
 from engine import games
 
@@ -65,8 +66,9 @@ def find_open_table(db: sqlite3.Connection, channel_id: int) -> Table | None:
 
 def open_table_ids(db: sqlite3.Connection, shards: ShardSet | None = None) -> list[int]:
     """The open tables, or only those of the servers `shards` serve."""
-    rows = db.execute("SELECT id, guild_id FROM tables WHERE status = 'open' ORDER BY id")
-    return [table_id for table_id, guild_id in rows if shards is None or shards.serves(guild_id)]
+    where, args = served_by(shards, "guild_id")
+    rows = db.execute(f"SELECT id FROM tables WHERE status = 'open'{where} ORDER BY id", args)
+    return [table_id for (table_id,) in rows]
 
 
 def load_table(db: sqlite3.Connection, table_id: int) -> Table:

@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 HOSTILE = {
     "DISCORD_TOKEN": "a-real-looking-token",
     "DATABASE_PATH": "somewhere/else.sqlite3",
+    "DATABASE_URL": "postgresql://someone:secret@elsewhere/chips",
     "DEV_GUILD_ID": "123456789",
     "LOG_LEVEL": "DEBUG",
     "DEFAULT_STAKE": "25",
@@ -27,11 +28,11 @@ HOSTILE = {
     "TABLE_EDIT_SECONDS": "7",
     "SHARD_COUNT": "4",
     "SHARD_IDS": "1-2",
-    "DATABASE_URL": "postgresql://someone@elsewhere/chips",
 }
 DEFAULTS = {
     "discord_token": None,
     "database_path": Path("data/gff.sqlite3"),
+    "database_url": None,
     "dev_guild_id": None,
     "log_level": "INFO",
     "default_stake": 10,
@@ -42,7 +43,6 @@ DEFAULTS = {
     "table_edit_seconds": 1.0,
     "shard_count": None,
     "shard_ids": None,
-    "database_url": None,
 }
 
 

@@ -248,3 +248,49 @@ async def test_the_heap_at_ready_is_frozen_until_the_bot_closes(tmp_path):
         assert gc.get_threshold() == (YOUNG_COLLECTION_AFTER, *before[1:])
     assert gc.get_freeze_count() == 0  # closed: everything can be collected again
     assert gc.get_threshold() == before
+
+
+@pytest.mark.parametrize(
+    "url", ["mysql://db/chips", "postgresql://", "data/gff.sqlite3", "postgresql:/x"]
+)
+def test_a_database_url_that_is_not_postgresql_exits_2_before_login(tmp_path, url):
+    done = run_python(
+        NO_ROUTE.format(port=closed_port()), tmp_path, DISCORD_TOKEN="abc", DATABASE_URL=url
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.splitlines() == [
+        "Bad setting DATABASE_URL: it must be a PostgreSQL URL such as"
+        " postgresql://user:password@host/db, or empty for SQLite."
+    ]
+
+
+def test_an_unreachable_postgresql_server_exits_4_before_login_hiding_the_password(tmp_path):
+    url = f"postgresql://bot:hunter2@127.0.0.1:{closed_port()}/chips"
+    done = run_python(
+        NO_ROUTE.format(port=closed_port()), tmp_path, DISCORD_TOKEN="abc", DATABASE_URL=url
+    )
+    assert done.returncode == 4, done.stderr
+    assert "Traceback" not in done.stderr and "hunter2" not in done.stderr
+    first, second = done.stderr.splitlines()
+    assert first.startswith("Could not use the database at DATABASE_URL (postgresql://bot:***@")
+    assert second.startswith("Check that the PostgreSQL server is running")
+
+
+def test_an_empty_database_url_keeps_sqlite(tmp_path):
+    done = run_python(
+        NO_ROUTE.format(port=closed_port()), tmp_path, DISCORD_TOKEN="abc", DATABASE_URL=""
+    )
+    assert done.returncode == 3, done.stderr  # got as far as the login
+    assert (tmp_path / "data").is_dir()
+
+
+async def test_a_reachable_postgresql_server_passes_the_check(tmp_path, postgres_server):
+    url = await postgres_server.new_database("bot_start")
+    try:
+        done = run_python(
+            NO_ROUTE.format(port=closed_port()), tmp_path, DISCORD_TOKEN="abc", DATABASE_URL=url
+        )
+        assert done.returncode == 3, done.stderr  # got as far as the login
+        assert not (tmp_path / "data" / "gff.sqlite3").exists()  # SQLite stayed unused
+    finally:
+        await postgres_server.drop_database("bot_start")

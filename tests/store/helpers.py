@@ -4,8 +4,17 @@ from __future__ import annotations
 
 import random
 import sqlite3
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import asyncpg
 
 from bot.store import GuildSettings, Store, Table
+from bot.store.postgres import is_postgres_url
+from bot.store.postgres.database import integrity_error
+from bot.store.postgres.dialect import translate
 from engine import cards as C
 from engine.actions import Drop
 from engine.gff.hand import GffHand
@@ -154,3 +163,40 @@ async def flop_hand(store, table_id: int, dealer: int, left: int, left_cards: st
 
 NO_CLUB = "2H 3H 4D 5D 6D"
 A_CLUB = "2H 3H 4D 5D 6C"
+
+
+class BehindTheStore:
+    """Statements sent straight to the store's database, around the store: to tamper with
+    it as a bug or a bad disk might, or to read what it wrote. SQLite's SQL on either
+    database; an integrity error is sqlite3's on both."""
+
+    def __init__(self, sqlite: sqlite3.Connection | None, postgres: Any = None) -> None:
+        self._sqlite = sqlite
+        self._postgres = postgres
+
+    async def execute(self, sql: str, params: Any = ()) -> list[tuple]:
+        if self._sqlite is not None:
+            return self._sqlite.execute(sql, params).fetchall()
+        statement = translate(sql)
+        try:
+            rows = await self._postgres.fetch(statement.sql, *statement.arguments(params))
+        except asyncpg.IntegrityConstraintViolationError as error:
+            raise integrity_error(error) from error
+        return [tuple(row) for row in rows]
+
+
+@asynccontextmanager
+async def behind_the_store(db_path: Path | str) -> AsyncIterator[BehindTheStore]:
+    """Each statement its own transaction, as a shell on the database would send it."""
+    if is_postgres_url(db_path):
+        conn = await asyncpg.connect(db_path)
+        try:
+            yield BehindTheStore(None, conn)
+        finally:
+            await conn.close()
+        return
+    db = sqlite3.connect(db_path, isolation_level=None)
+    try:
+        yield BehindTheStore(db)
+    finally:
+        db.close()

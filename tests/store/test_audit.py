@@ -13,6 +13,7 @@ from tests.store.helpers import (
     GUILD,
     NO_CLUB,
     USERS,
+    behind_the_store,
     deal,
     flop_hand,
     seated_table,
@@ -42,22 +43,27 @@ async def test_the_audit_says_where_every_chip_is(store):
 
 async def test_a_chip_changed_behind_the_ledger_is_caught(store, db_path):
     table = await seated_table(store, users=(ANN, BOB))
-    with sqlite3.connect(db_path) as db:
-        db.execute("UPDATE seats SET stack = stack + 5 WHERE user_id = ?", (ANN,))
+    async with behind_the_store(db_path) as db:
+        await db.execute("UPDATE seats SET stack = stack + 5 WHERE user_id = ?", (ANN,))
     (chips,) = await store.conservation(GUILD)
     assert not chips.holds and chips.held == chips.minted + 5
     assert await store.ledger_mismatches(GUILD) == [(f"seat:{table.id}:{ANN}", 200, 205)]
     assert not (await store.audit(GUILD)).balances
-    with sqlite3.connect(db_path) as db:  # put it back, for the fixture's own check
-        db.execute("UPDATE seats SET stack = stack - 5 WHERE user_id = ?", (ANN,))
+    async with behind_the_store(db_path) as db:  # put it back, for the fixture's own check
+        await db.execute("UPDATE seats SET stack = stack - 5 WHERE user_id = ?", (ANN,))
 
 
-async def test_the_ledger_cannot_be_rewritten(store, db_path):
+async def test_the_ledger_cannot_be_rewritten(store, db_path, backend):
     await store.open_wallet(GUILD, ANN)
-    with sqlite3.connect(db_path) as db:
-        for statement in ("UPDATE ledger SET amount = 1", "DELETE FROM ledger"):
+    statements = ["UPDATE ledger SET amount = 1", "DELETE FROM ledger"]
+    if backend == "postgres":
+        statements.append("TRUNCATE ledger")  # PostgreSQL's own way to empty a table
+    async with behind_the_store(db_path) as db:
+        for statement in statements:
             with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-                db.execute(statement)
+                await db.execute(statement)
+    (chips,) = await store.conservation(GUILD)
+    assert chips.minted == chips.held > 0
 
 
 async def test_the_turn_clock_is_stored_with_the_action_that_starts_a_turn(store):

@@ -72,7 +72,7 @@ async def test_two_processes_on_one_file_give_the_daily_chips_once(store, db_pat
     assert (await store.wallet(GUILD, ANN)).balance == 1200
 
 
-async def test_many_tables_playing_at_once_share_commits_and_keep_every_chip(store):
+async def test_many_tables_playing_at_once_share_commits_and_keep_every_chip(store, backend):
     tables = [
         await seated_table(store, users=(2000 + 3 * i, 2001 + 3 * i, 2002 + 3 * i), channel=i + 1)
         for i in range(8)
@@ -85,7 +85,12 @@ async def test_many_tables_playing_at_once_share_commits_and_keep_every_chip(sto
         return hand.seq + 1  # the actions and the deal
 
     writes = sum(await asyncio.gather(*(play(t.id, i) for i, t in enumerate(tables))))
-    assert store.db.commits - commits < writes  # group commit
+    if backend == "sqlite":
+        # One transaction for many tables' writes (db.py); PostgreSQL runs each write in
+        # a transaction of its own and groups their flushes to disk itself.
+        assert store.db.commits - commits < writes
+    else:
+        assert store.db.commits - commits == writes
     for table in tables:
         assert (await store.table(table.id)).hands_played == 1
     await assert_chips_add_up(store)

@@ -16,6 +16,9 @@ from engine.gff.hand import GffHand
 from engine.simulate import random_action
 from tests.store.helpers import DEFAULTS, GUILD, USERS
 
+# PostgreSQL's connection pool has its own tests (test_postgres.py).
+pytestmark = pytest.mark.sqlite_only("SQLite's connection thread, pragmas and group commit")
+
 
 async def test_every_connection_gets_the_pragmas_chips_need(store):
     def pragmas(db):

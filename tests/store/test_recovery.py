@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import sqlite3
 
 from bot.store import ShardSet, Store
 from engine.actions import Discard, Draw
@@ -16,6 +15,7 @@ from tests.store.helpers import (
     NO_CLUB,
     USERS,
     assert_chips_add_up,
+    behind_the_store,
     deal,
     flop_hand,
     play_on,
@@ -42,13 +42,15 @@ async def draw_and_discard(store, hand_id, hand, turns: int) -> None:
             await store.record_action(hand_id, seq, action, hand.settlement)
 
 
-def tamper(db_path, hand_id: int, change) -> None:
+async def tamper(db_path, hand_id: int, change) -> None:
     """Change a stored record behind the store's back, as a bug or a bad disk might."""
-    with sqlite3.connect(db_path) as db:
-        (record,) = db.execute("SELECT record FROM hands WHERE id = ?", (hand_id,)).fetchone()
+    async with behind_the_store(db_path) as db:
+        [(record,)] = await db.execute("SELECT record FROM hands WHERE id = ?", (hand_id,))
         record = json.loads(record)
         change(record)
-        db.execute("UPDATE hands SET record = ? WHERE id = ?", (json.dumps(record), hand_id))
+        await db.execute(
+            "UPDATE hands SET record = ? WHERE id = ?", (json.dumps(record), hand_id)
+        )
 
 
 async def test_a_running_hand_goes_on_exactly_where_it_was(store, db_path, clock):
@@ -115,7 +117,7 @@ async def test_a_record_that_cannot_be_replayed_is_voided_and_carried_chips_stay
     await draw_and_discard(store, hand_id, hand, turns=2)
     # The second player's draw replaced by their discard: a discard before drawing,
     # which the engine refuses at action 2.
-    tamper(db_path, hand_id, lambda r: r["actions"].__setitem__(2, r["actions"][3]))
+    await tamper(db_path, hand_id, lambda r: r["actions"].__setitem__(2, r["actions"][3]))
 
     store = await reopen(store, db_path, clock)
     try:
@@ -138,7 +140,7 @@ async def test_a_record_that_disagrees_with_the_chips_booked_is_voided(store, db
     table = await seated_table(store)
     hand_id, hand = await deal(store, table.id)
     # Stored as if ANN had sat down with 35: she would have posted to two pots, not three.
-    tamper(db_path, hand_id, lambda r: r["seats"][0].update(stack=35))
+    await tamper(db_path, hand_id, lambda r: r["seats"][0].update(stack=35))
 
     store = await reopen(store, db_path, clock)
     try:

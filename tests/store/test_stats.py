@@ -9,7 +9,6 @@ the store.
 from __future__ import annotations
 
 import random
-import sqlite3
 from collections import defaultdict
 from dataclasses import dataclass, field
 
@@ -19,7 +18,7 @@ from bot.store import BadSetting, Store
 from bot.store.stats import rebuild
 from engine import games
 from engine.chips import HOUSE
-from tests.store.helpers import DEFAULTS, GUILD, HOST, USERS, snapshot
+from tests.store.helpers import DEFAULTS, GUILD, HOST, USERS, behind_the_store, snapshot
 
 ANN, BOB, CAT = USERS[:3]
 ROBOT = 1001  # a house seat: a computer player
@@ -279,8 +278,8 @@ async def test_the_records_are_rebuilt_from_the_hands_alone(store, history):
 
 
 async def test_a_changed_record_row_is_found_by_the_audit(store, history, db_path):
-    with sqlite3.connect(db_path) as db:
-        db.execute(
+    async with behind_the_store(db_path) as db:
+        await db.execute(
             "UPDATE hand_players SET net = net + 5 WHERE (user_id, hand_id) ="
             " (SELECT user_id, hand_id FROM hand_players LIMIT 1)"
         )
@@ -298,8 +297,8 @@ async def test_an_unknown_game_is_refused_and_changes_nothing(store, history):
 
 
 async def test_a_figure_total_changed_alone_is_found_by_the_audit(store, history, db_path):
-    with sqlite3.connect(db_path) as db:
-        db.execute("UPDATE player_figures SET value = value + 1 WHERE name = 'points'")
+    async with behind_the_store(db_path) as db:
+        await db.execute("UPDATE player_figures SET value = value + 1 WHERE name = 'points'")
     assert (await store.audit(GUILD)).records_off > 0
 
 
@@ -308,10 +307,10 @@ async def test_a_database_from_before_the_records_has_them_built_at_start_up(
 ):
     before = await store.player_stats(GUILD, ANN)
     await store.close()
-    with sqlite3.connect(db_path) as db:  # as migration 0005 leaves an older database
+    async with behind_the_store(db_path) as db:  # as migration 0005 leaves an older database
         for table in ("hand_players", "game_totals", "player_figures"):
-            db.execute(f"DELETE FROM {table}")
-        db.execute("UPDATE records_built SET built = 0")
+            await db.execute(f"DELETE FROM {table}")
+        await db.execute("UPDATE records_built SET built = 0")
     async with await Store.open(db_path, defaults=DEFAULTS, clock=clock) as reopened:
         assert await reopened.player_stats(GUILD, ANN) == before
         assert (await reopened.audit(GUILD)).records_off == 0

@@ -48,6 +48,7 @@ async def test_faro_s_max_bet_is_checked_against_the_table_s_own_stake(store):
     assert table.options == {"max_bet": 20}
 
 
+@pytest.mark.sqlite_only("writes a SQLite file as migration 0003 left it")
 async def test_tables_made_before_0004_get_no_options_and_keep_everything_else(db_path):
     db = sqlite3.connect(db_path, isolation_level=None)
     migrate(db, bundled()[:3])

@@ -25,6 +25,7 @@ from tests.store.helpers import (
     HOST,
     NO_CLUB,
     USERS,
+    behind_the_store,
     deal,
     flop_hand,
     seated_table,
@@ -79,12 +80,14 @@ async def test_one_open_table_per_channel(store):
 
 async def test_the_database_itself_allows_one_open_table_per_channel(store, db_path):
     await store.open_table(GUILD, CHANNEL, HOST)
-    with sqlite3.connect(db_path) as db, pytest.raises(sqlite3.IntegrityError):
-        db.execute(
-            "INSERT INTO tables (guild_id, channel_id, host_id, game, stake, buy_in,"
-            " max_players, turn_seconds, opened_ms) VALUES (?, ?, ?, 'gff', 10, 200, 5, 60, 0)",
-            (GUILD, CHANNEL, HOST),
-        )
+    async with behind_the_store(db_path) as db:
+        with pytest.raises(sqlite3.IntegrityError):
+            await db.execute(
+                "INSERT INTO tables (guild_id, channel_id, host_id, game, stake, buy_in,"
+                " max_players, turn_seconds, opened_ms)"
+                " VALUES (?, ?, ?, 'gff', 10, 200, 5, 60, 0)",
+                (GUILD, CHANNEL, HOST),
+            )
 
 
 async def test_buying_in_moves_the_buy_in_from_the_wallet_to_a_stack(store):

@@ -22,7 +22,7 @@ from tests.store.helpers import DEFAULTS, GUILD, OTHER_GUILD, USERS, snapshot
 ANN, BOB = USERS[:2]
 
 
-def ledger_rows(db, where: str = "1", *args):
+def ledger_rows(db, where: str = "TRUE", *args):
     return db.execute(
         f"SELECT guild_id, source, target, amount, reason FROM ledger WHERE {where} ORDER BY id",
         args,
