@@ -71,15 +71,18 @@ async def harness(tmp_path):
         yield h
 
 
-@pytest.fixture
-async def shared_database(tmp_path):
-    """A database several bot processes use at once, as the target `Store.open` takes.
-
-    A SQLite file in WAL mode here (SQLite's own locking keeps processes on one machine
-    safe); shard processes in production share PostgreSQL instead. Made and migrated
-    before any process opens it, so no two processes migrate it at once."""
-    from bot.store import Store
-
+@pytest.fixture(params=["postgres", "sqlite"])
+async def shared_database(request, tmp_path):
+    """A database several bot processes use at once, as the target `Store.open` takes:
+    a PostgreSQL database, as shard processes in production share, and a SQLite file in
+    WAL mode (SQLite's own locking keeps processes on one machine safe). Made and
+    migrated before any process opens it, so no two processes migrate it at once."""
+    if request.param == "postgres":
+        server = request.getfixturevalue("postgres_server")
+        name = f"shared_{os.getpid()}_{id(request)}"
+        yield await server.new_database(name, TEMPLATE)
+        await server.drop_database(name)
+        return
     target = str(tmp_path / "shared.sqlite3")
     store = await Store.open(target)
     await store.close()

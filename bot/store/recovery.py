@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 
 from bot.store import hands
@@ -23,11 +23,21 @@ from engine.errors import EngineError
 log = logging.getLogger(__name__)
 
 
-def recover(db: sqlite3.Connection, now_ms: int, shards: ShardSet | None = None) -> Recovery:
+def recover(
+    db: sqlite3.Connection,
+    now_ms: int,
+    shards: ShardSet | None = None,
+    held: Collection[int] | None = None,
+) -> Recovery:
+    """With `shards`, only their servers' tables; with `held`, only these tables (those the
+    process holds: another process's table is not this one's to settle or void)."""
+    held = None if held is None else frozenset(held)
     running: dict[int, RunningHand] = {}
     settled: list[int] = []
     voided: list[Voided] = []
     for hand_id, table_id, number, record_json in hands.running_hands(db, shards):
+        if held is not None and table_id not in held:
+            continue
         why = ""
         try:
             hand = hands.replay(json.loads(record_json))
@@ -56,7 +66,11 @@ def recover(db: sqlite3.Connection, now_ms: int, shards: ShardSet | None = None)
         log.warning("Voiding hand %s at table %s: %s", hand_id, table_id, why)
         hands.void_hand(db, now_ms, hand_id, why)
         voided.append(Voided(hand_id, table_id, why))
-    tables = tuple(load_table(db, table_id) for table_id in open_table_ids(db, shards))
+    tables = tuple(
+        load_table(db, table_id)
+        for table_id in open_table_ids(db, shards)
+        if held is None or table_id in held
+    )
     return Recovery(tables, running, tuple(settled), tuple(voided))
 
 

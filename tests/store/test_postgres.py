@@ -10,7 +10,7 @@ import pytest
 
 from bot.store import Store, TableHeldElsewhere
 from bot.store.postgres.dialect import translate
-from tests.store.helpers import CHANNEL, DEFAULTS, GUILD, HOST, USERS
+from tests.store.helpers import CHANNEL, DEFAULTS, GUILD, HOST, USERS, deal, seated_table
 
 ANN = USERS[0]
 
@@ -46,6 +46,34 @@ async def test_a_table_claimed_by_one_process_is_refused_to_another(two_processe
     await second.claim_table(table.id)
     with pytest.raises(TableHeldElsewhere):
         await first.claim_table(table.id)
+
+
+async def test_recovery_leaves_a_table_another_process_holds_and_its_hand_alone(
+    postgres_url, two_processes
+):
+    first, second = two_processes
+    theirs = await seated_table(first)
+    ours = await seated_table(first, channel=CHANNEL + 1)
+    theirs_hand, _ = await deal(first, theirs.id)
+    ours_hand, _ = await deal(first, ours.id)
+    await first.claim_table(theirs.id)
+    # Break the held table's record: recovering it would void the hand.
+    admin = await asyncpg.connect(postgres_url)
+    try:
+        await admin.execute(
+            "UPDATE hands SET record = jsonb_set(record::jsonb, '{deck}', '[]')::text"
+            " WHERE id = $1", theirs_hand,
+        )
+    finally:
+        await admin.close()
+
+    recovery = await second.recover()
+
+    assert [table.id for table in recovery.tables] == [ours.id]
+    assert list(recovery.running) == [ours.id] and not recovery.voided
+    assert (await first.hand(theirs_hand)).status == "running"
+    with pytest.raises(TableHeldElsewhere):
+        await first.claim_table(ours.id)  # the second process took it as it recovered
 
 
 async def test_a_process_that_loses_its_connection_lets_its_tables_go(

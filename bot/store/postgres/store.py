@@ -17,11 +17,11 @@ from collections.abc import Callable
 
 import asyncpg
 
-from bot.store import stats
+from bot.store import recovery, stats, tables
 from bot.store.amounts import snowflake
 from bot.store.errors import TableHeldElsewhere
 from bot.store.migrate import Migration, bundled
-from bot.store.models import GuildSettings
+from bot.store.models import GuildSettings, Recovery, ShardSet
 from bot.store.postgres import migrations
 from bot.store.postgres.database import SESSION, Database
 from bot.store.postgres.migrate import migrate
@@ -120,6 +120,20 @@ class PostgresStore(SqliteStore):
             if not await self._claims.fetchval(CLAIM, f"claim:{table_id}"):
                 raise TableHeldElsewhere(table_id)
             self._held.add(table_id)
+
+    async def recover(self, shards: ShardSet | None = None) -> Recovery:
+        """SqliteStore's recovery, on the tables this process could claim: each is claimed
+        before its hand is touched, so a table another process runs is left to it, its
+        hand neither settled nor voided here."""
+        held = []
+        for table_id in await self.db.read(tables.open_table_ids, shards):
+            try:
+                await self.claim_table(table_id)
+            except TableHeldElsewhere:
+                log.warning("Table %s is not recovered: another bot process holds it", table_id)
+                continue
+            held.append(table_id)
+        return await self.db.write(recovery.recover, self._now_ms(), shards, held)
 
     async def release_table(self, table_id: int) -> None:
         snowflake(table_id, "The table id")
