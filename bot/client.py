@@ -126,6 +126,7 @@ class HallBot(commands.Bot):
             starting_chips=s.starting_chips,
             daily_chips=s.daily_chips,
             turn_seconds=s.turn_seconds,
+            pictures=int(s.pictures),
         )
 
     async def close(self) -> None:

@@ -2,38 +2,48 @@
 answering its clicks.
 
 Every answer to a click edits the player's own hand view in place, with a line
-saying what just happened or why nothing did. Picked cards are kept here, per
-player and action number, because a menu choice is its own interaction. What a
+saying what just happened or why nothing did. A picture of the hand goes with it when
+it was drawn before; otherwise the click is answered with the words at once and the
+picture is added by an edit when it is drawn, so no click waits on a render. Picked
+cards are kept here, per player and action number, because a menu choice is its own
+interaction. What a
 click means is the game's (`GameUI.play`); the bookkeeping here is every game's.
 """
 
 from __future__ import annotations
 
+import asyncio
+import io
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.store import StoreError
 from bot.tables import LiveTable, StaleButton, TableError
+from cogs.table.pictures.layout import Picture
 from engine import cards as C
 from engine.cards import Card, CardError
 
 if TYPE_CHECKING:
     from bot.client import HallBot
+    from cogs.table.pictures.service import Pictures
     from cogs.table.ui import GameUI
 
 log = logging.getLogger(__name__)
 
 # Discord lets the bot edit an interaction's answer for 15 minutes; a little less, to be safe.
 EDITABLE_SECONDS = 14 * 60
+HAND_PICTURE = "hand.png"
 
 
 class HandControls:
-    def __init__(self, bot: HallBot, uis: dict[str, GameUI]) -> None:
+    def __init__(self, bot: HallBot, uis: dict[str, GameUI], pictures: Pictures) -> None:
         self.bot = bot
         self.uis = uis  # game id -> its UI, as the games' cogs register them
+        self.pictures = pictures
+        self._late: set[asyncio.Task] = set()  # pictures on their way to answered clicks
         # (table, user) -> ((hand, action number), cards picked in the menu)
         self.picked: dict[tuple[int, int], tuple[tuple[int, int], frozenset[Card]]] = {}
         # (table, user) -> the interaction whose answer is that player's latest hand view,
@@ -52,20 +62,78 @@ class HandControls:
     def render(
         self, table: LiveTable, user_id: int, note: str = "", targets: list[int] | None = None
     ) -> tuple[discord.Embed, discord.ui.View]:
+        embed, view, _ = self.render_with_picture(table, user_id, note, targets, pictures=False)
+        return embed, view
+
+    def render_with_picture(
+        self, table: LiveTable, user_id: int, note: str = "", targets: list[int] | None = None,
+        *, pictures: bool = True,
+    ) -> tuple[discord.Embed, discord.ui.View, Picture | None]:
         view = self.tables.hand_view(table, user_id)
         number = table.running.number if table.running else 0
         picked = self._picked(table, user_id, (number, table.hand.seat_seq(str(user_id))))
         ui = self.ui(table)
+        draw = getattr(ui, "hand_picture", None) if pictures else None
+        picture = None
+        if draw is not None:
+            try:
+                picture = draw(view, picked)
+            except Exception:  # the words still go out; the picture is a bonus
+                log.exception("The hand picture of %s at table %s failed", user_id, table.id)
         return (
             ui.hand_embed(view, note=note),
             ui.hand_view(table.id, user_id, number, view, picked=picked, targets=targets),
+            picture,
         )
+
+    async def _pictures_on(self, table: LiveTable) -> bool:
+        return await self.pictures.switch.on(table.info.guild_id)
+
+    def _ready_picture(self, picture: Picture | None) -> tuple[dict[str, Any], bool]:
+        """The picture to send with an answer now, if it was drawn before; and whether it
+        is still to be drawn (and added by an edit once it is)."""
+        if picture is None:
+            return {}, False
+        png = self.pictures.cache.cached(picture)
+        if png is None:
+            return {}, True
+        return {"file": _hand_file(png)}, False
+
+    def _add_later(
+        self, table: LiveTable, interaction: discord.Interaction, picture: Picture
+    ) -> None:
+        task = asyncio.get_running_loop().create_task(
+            self._add_picture(table, interaction, picture), name=f"hand-picture:{table.id}"
+        )
+        self._late.add(task)
+        task.add_done_callback(self._late.discard)
+
+    async def _add_picture(
+        self, table: LiveTable, interaction: discord.Interaction, picture: Picture
+    ) -> None:
+        """The hand's picture, added to the answer once drawn, unless a newer answer has
+        replaced that view since (its own picture then goes with it)."""
+        try:
+            png = await self.pictures.cache.png(picture)
+            kept = self.shown.get((table.id, interaction.user.id))
+            if kept is None or kept[0] is not interaction:
+                return
+            await interaction.edit_original_response(attachments=[_hand_file(png)])
+        except discord.HTTPException as failed:
+            log.info("Hand picture at table %s not added: %s", table.id, failed)
+        except Exception:
+            log.exception("Hand picture at table %s not drawn", table.id)
 
     async def show_hand(self, interaction: discord.Interaction, table: LiveTable) -> None:
         """A new ephemeral hand view (from `/<game> hand` or the table's button)."""
-        embed, view = self.render(table, interaction.user.id)
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        embed, view, picture = self.render_with_picture(
+            table, interaction.user.id, pictures=await self._pictures_on(table)
+        )
+        ready, later = self._ready_picture(picture)
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True, **ready)
         self._remember(table, interaction)
+        if later:
+            self._add_later(table, interaction, picture)
 
     def views_at(
         self, table_id: int, *, but: int | None = None
@@ -96,9 +164,13 @@ class HandControls:
             self.shown.pop((table.id, user_id), None)
             return
         try:
+            pictures = await self._pictures_on(table)
             async with table.lock:  # committed state only
-                embed, view = self.render(table, user_id)
-            await interaction.edit_original_response(embed=embed, view=view)
+                embed, view, picture = self.render_with_picture(table, user_id,
+                                                                pictures=pictures)
+            # Not a click's answer: this edit may wait for the picture.
+            files = [_hand_file(await self.pictures.cache.png(picture))] if picture else []
+            await interaction.edit_original_response(embed=embed, view=view, attachments=files)
         except (TableError, discord.HTTPException) as gone:
             log.info("Hand view of %s at table %s not brought up to date: %s",
                      user_id, table.id, gone)
@@ -166,13 +238,21 @@ class HandControls:
         except (TableError, StoreError) as refused:
             note, targets = self.ui(table).refusal(refused, table), None
         try:
-            embed, view = self.render(table, user, note, targets)
+            embed, view, picture = self.render_with_picture(
+                table, user, note, targets, pictures=await self._pictures_on(table)
+            )
         except TableError as gone:  # the hand ended and a new one left this player out
             self.shown.pop((table.id, user), None)
-            await interaction.response.edit_message(content=gone.message, embed=None, view=None)
+            await interaction.response.edit_message(content=gone.message, embed=None, view=None,
+                                                    attachments=[])
             return
-        await interaction.response.edit_message(embed=embed, view=view)
+        ready, later = self._ready_picture(picture)
+        # A picture of the hand before this click must not stay beside the new words.
+        attachments = [ready["file"]] if ready else []
+        await interaction.response.edit_message(embed=embed, view=view, attachments=attachments)
         self._remember(table, interaction)
+        if later:
+            self._add_later(table, interaction, picture)
 
     async def _click(
         self, table: LiveTable, user: int, at: tuple[int, int], act: str, values: list[str],
@@ -204,6 +284,10 @@ class HandControls:
     def _picked(self, table: LiveTable, user: int, at: tuple[int, int]) -> frozenset[Card]:
         picked_at, cards = self.picked.get((table.id, user), ((-1, -1), frozenset()))
         return cards if picked_at == at else frozenset()
+
+
+def _hand_file(png: bytes) -> discord.File:
+    return discord.File(io.BytesIO(png), filename=HAND_PICTURE, description="Your cards")
 
 
 def _cards(values: list[str]) -> list[Card]:
