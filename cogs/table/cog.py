@@ -39,9 +39,6 @@ class TableCog(commands.Cog):
         self.uis[game] = ui
         self.bot.tree.add_command(table_commands(ui), override=True)
 
-    async def cog_unload(self) -> None:
-        self.pictures.cache.close()
-
     def remove_game(self, game: str) -> None:
         self.uis.pop(game, None)
         self.bot.tree.remove_command(game)

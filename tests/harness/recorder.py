@@ -106,6 +106,10 @@ class Recorder:
         # with every click and slow the whole process's garbage collection.
         self.keep_history = True
         self.unknown: list[str] = []
+        # Every file the bot uploaded, as (message id, filename, bytes), in order: the
+        # harness checks each picture (tests/harness/pictures.py).
+        self.uploads: list[tuple[int, str, bytes]] = []
+        self.uploads_checked = 0
         self.messages: dict[int, Message] = {}
         self.interactions: dict[str, Interaction] = {}
         self.global_commands: list[dict[str, Any]] = []
@@ -482,6 +486,7 @@ class Recorder:
                 kept.append(next(a for a in message.data["attachments"] if int(a["id"]) == index))
                 continue
             filename, content = uploads[index]
+            self.uploads.append((message.id, filename, content))
             attachment_id = self.snowflake()
             message.attachments[attachment_id] = Attachment(attachment_id, filename, content)
             url = f"https://cdn.discordapp.com/attachments/{message.channel_id}/{attachment_id}/"

@@ -89,7 +89,7 @@ def hand_row(
         number += listed
         slots.append(face(card, str(number) if listed else "", marked=card in marked,
                           dim=not listed))
-    return (Group(caption, tuple(slots)),)
+    return (Group(caption, tuple(slots) or (empty("no cards"),)),)
 
 
 def seat_captions(seats: Sequence[str]) -> dict[str, str]:

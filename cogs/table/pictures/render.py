@@ -27,7 +27,7 @@ MAX_HEIGHT = 1600
 
 
 def group_width(group: Group) -> int:
-    n = len(group.slots)
+    n = max(1, len(group.slots))  # an empty group keeps a card's width for its caption
     step = FAN_STEP if group.fan else WIDTH + GAP
     return WIDTH + (n - 1) * step
 

@@ -26,13 +26,23 @@ log = logging.getLogger(__name__)
 
 CACHE_SIZE = 512  # pictures kept; a table picture is about 30-60 KB
 
+_render_thread: ThreadPoolExecutor | None = None
+
+
+def render_thread() -> ThreadPoolExecutor:
+    """The process's one render thread; the faces are made on it before any picture."""
+    global _render_thread
+    if _render_thread is None:
+        _render_thread = ThreadPoolExecutor(1, thread_name_prefix="pictures")
+        _render_thread.submit(faces.load_all)
+    return _render_thread
+
 
 class PictureCache:
     def __init__(self, size: int = CACHE_SIZE) -> None:
         self.size = size
         self._kept: OrderedDict[Picture, bytes] = OrderedDict()
         self._drawing: dict[Picture, asyncio.Future[bytes]] = {}
-        self._executor: ThreadPoolExecutor | None = None
         self.hits = 0
         self.misses = 0
 
@@ -54,7 +64,7 @@ class PictureCache:
         drawing = self._drawing.get(picture)
         if drawing is None:
             loop = asyncio.get_running_loop()
-            drawing = loop.run_in_executor(self._thread(), render, picture)
+            drawing = loop.run_in_executor(render_thread(), render, picture)
             self._drawing[picture] = drawing
             drawing.add_done_callback(lambda done: self._drawn(picture, done))
         return await asyncio.shield(drawing)
@@ -68,21 +78,10 @@ class PictureCache:
         while len(self._kept) > self.size:
             self._kept.popitem(last=False)
 
-    def _thread(self) -> ThreadPoolExecutor:
-        if self._executor is None:
-            self._executor = ThreadPoolExecutor(1, thread_name_prefix="pictures")
-            self._executor.submit(faces.load_all)  # the faces, made once, before any picture
-        return self._executor
-
     @property
     def hit_rate(self) -> float:
         asked = self.hits + self.misses
         return self.hits / asked if asked else 0.0
-
-    def close(self) -> None:
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
 
 
 class PictureSwitch:
