@@ -8,7 +8,8 @@ import sys
 from bench.table import machine, render
 
 # Each module has `run() -> list[Row]`.
-MODULES = ["bench.engine", "bench.store", "bench.bot", "bench.strategies", "bench.stats"]
+MODULES = ["bench.engine", "bench.store", "bench.bot", "bench.strategies", "bench.stats",
+           "bench.pictures"]
 
 
 def main(argv: list[str] | None = None) -> int:
