@@ -44,6 +44,9 @@ class HandControls:
         self.uis = uis  # game id -> its UI, as the games' cogs register them
         self.pictures = pictures
         self._late: set[asyncio.Task] = set()  # pictures on their way to answered clicks
+        # (table, user) -> how many times their hand view was shown or edited: a picture
+        # that arrives after a newer edit of the view is not added to it.
+        self._edits: dict[tuple[int, int], int] = {}
         # (table, user) -> ((hand, action number), cards picked in the menu)
         self.picked: dict[tuple[int, int], tuple[tuple[int, int], frozenset[Card]]] = {}
         # (table, user) -> the interaction whose answer is that player's latest hand view,
@@ -99,24 +102,32 @@ class HandControls:
             return {}, True
         return {"file": _hand_file(png)}, False
 
+    def _edited(self, table: LiveTable, user_id: int) -> int:
+        key = (table.id, user_id)
+        self._edits[key] = self._edits.get(key, 0) + 1
+        return self._edits[key]
+
     def _add_later(
         self, table: LiveTable, interaction: discord.Interaction, picture: Picture
     ) -> None:
+        edit = self._edits.get((table.id, interaction.user.id), 0)
         task = asyncio.get_running_loop().create_task(
-            self._add_picture(table, interaction, picture), name=f"hand-picture:{table.id}"
+            self._add_picture(table, interaction, picture, edit),
+            name=f"hand-picture:{table.id}",
         )
         self._late.add(task)
         task.add_done_callback(self._late.discard)
 
     async def _add_picture(
-        self, table: LiveTable, interaction: discord.Interaction, picture: Picture
+        self, table: LiveTable, interaction: discord.Interaction, picture: Picture, edit: int
     ) -> None:
-        """The hand's picture, added to the answer once drawn, unless a newer answer has
-        replaced that view since (its own picture then goes with it)."""
+        """The hand's picture, added to the answer once drawn, unless a newer answer or a
+        turn's refresh has changed that view since (its own picture then goes with it)."""
         try:
             png = await self.pictures.cache.png(picture)
-            kept = self.shown.get((table.id, interaction.user.id))
-            if kept is None or kept[0] is not interaction:
+            key = (table.id, interaction.user.id)
+            kept = self.shown.get(key)
+            if kept is None or kept[0] is not interaction or self._edits.get(key) != edit:
                 return
             await interaction.edit_original_response(attachments=[_hand_file(png)])
         except discord.HTTPException as failed:
@@ -131,6 +142,7 @@ class HandControls:
         )
         ready, later = self._ready_picture(picture)
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True, **ready)
+        self._edited(table, interaction.user.id)
         self._remember(table, interaction)
         if later:
             self._add_later(table, interaction, picture)
@@ -170,6 +182,7 @@ class HandControls:
                                                                 pictures=pictures)
             # Not a click's answer: this edit may wait for the picture.
             files = [_hand_file(await self.pictures.cache.png(picture))] if picture else []
+            self._edited(table, user_id)
             await interaction.edit_original_response(embed=embed, view=view, attachments=files)
         except (TableError, discord.HTTPException) as gone:
             log.info("Hand view of %s at table %s not brought up to date: %s",
@@ -179,7 +192,7 @@ class HandControls:
     def forget(self, table_id: int, user_id: int | None = None) -> None:
         """A player left (or, with no user, the table closed): their views stay as they are,
         and their picked cards are dropped."""
-        for kept in (self.shown, self.picked):
+        for kept in (self.shown, self.picked, self._edits):
             for key in [k for k in kept if k[0] == table_id and user_id in (None, k[1])]:
                 del kept[key]
 
@@ -250,6 +263,7 @@ class HandControls:
         # A picture of the hand before this click must not stay beside the new words.
         attachments = [ready["file"]] if ready else []
         await interaction.response.edit_message(embed=embed, view=view, attachments=attachments)
+        self._edited(table, user)
         self._remember(table, interaction)
         if later:
             self._add_later(table, interaction, picture)
