@@ -6,7 +6,16 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from cogs.table.pictures.layout import Group, Picture, back, face, hand_row, picture, seat_captions
+from cogs.table.pictures.layout import (
+    Group,
+    Picture,
+    back,
+    empty,
+    face,
+    hand_row,
+    picture,
+    seat_captions,
+)
 from engine.cards import Card
 from engine.oldmaid.views import PrivateView, PublicView
 
@@ -22,7 +31,7 @@ def table_picture(public: PublicView) -> Picture:
         role = (" (draws)" if seat.id == public.drawer
                 else " (drawn from)" if seat.id == public.holder else "")
         slots = tuple(back(str(i + 1) if seat.id == public.holder else "")
-                      for i in range(seat.cards))
+                      for i in range(seat.cards)) or (empty("out"),)
         seats.append(Group(names[seat.id] + role, slots, fan=seat.id != public.holder))
     pairs = [Group(names.get(pair.seat, ""), tuple(face(c) for c in pair.cards), fan=True)
              for pair in public.pairs[-PAIRS_SHOWN:]]

@@ -26,10 +26,17 @@ MAX_WIDTH = 960  # a wider row wraps; Discord shows pictures about this wide at 
 MAX_HEIGHT = 1600
 
 
+CAPTION_SIZE = 12
+
+
 def group_width(group: Group) -> int:
-    n = max(1, len(group.slots))  # an empty group keeps a card's width for its caption
+    """The cards' width, or the caption's if that is wider (it is never cut)."""
+    n = max(1, len(group.slots))
     step = FAN_STEP if group.fan else WIDTH + GAP
-    return WIDTH + (n - 1) * step
+    cards = WIDTH + (n - 1) * step
+    if not group.caption:
+        return cards
+    return max(cards, int(faces.font(CAPTION_SIZE).getlength(group.caption)) + 1)
 
 
 def _lines(picture: Picture) -> list[list[Group]]:
@@ -64,7 +71,7 @@ def render(picture: Picture) -> bytes:
     height = min(MAX_HEIGHT, MARGIN * 2 + sum(_line_height(line) for line in lines))
     image = Image.new("RGB", (width, height), FELT)
     draw = ImageDraw.Draw(image)
-    small = faces.font(12)
+    small = faces.font(CAPTION_SIZE)
     y = MARGIN
     for line in lines:
         x = MARGIN
