@@ -25,6 +25,7 @@ HOSTILE = {
     "DAILY_CHIPS": "5",
     "TURN_SECONDS": "30",
     "TABLE_EDIT_SECONDS": "7",
+    "PICTURES": "false",
 }
 DEFAULTS = {
     "discord_token": None,
@@ -37,6 +38,7 @@ DEFAULTS = {
     "daily_chips": 200,
     "turn_seconds": 60,
     "table_edit_seconds": 1.0,
+    "pictures": True,
 }
 
 

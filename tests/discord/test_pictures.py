@@ -7,6 +7,10 @@ decodes, of a sane size: tests/harness/pictures.py); these tests check what is d
 
 from __future__ import annotations
 
+import pytest
+
+from bot.settings import Settings, load_settings
+from bot.store import BadSetting, GuildSettings, Store
 from cogs.gff.pictures import hand_picture, table_picture
 from cogs.table.pictures.render import render
 from tests.discord.table_driver import TableDriver
@@ -90,3 +94,22 @@ async def test_the_bot_default_turns_pictures_off(tmp_path):
         await d.turn("ann", throw="2H")
         assert h.recorder.uploads == []
         assert d.table_message().embeds
+
+
+def test_the_bot_default_is_read_from_the_environment_file(tmp_path):
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=t\nPICTURES=false\n", encoding="utf-8")
+    assert load_settings(tmp_path / ".env").pictures is False
+    assert Settings.from_values().pictures is True
+
+
+async def test_a_server_setting_is_on_or_off_and_nothing_else(tmp_path):
+    store = await Store.open(tmp_path / "chips.sqlite3", defaults=GuildSettings())
+    try:
+        guild = 123456789012345678
+        with pytest.raises(BadSetting):
+            await store.update_guild_settings(guild, pictures=2)
+        assert (await store.guild_settings(guild)).pictures == 1
+        assert (await store.update_guild_settings(guild, pictures=0)).pictures == 0
+        assert (await store.guild_settings(guild)).pictures == 0
+    finally:
+        await store.close()
