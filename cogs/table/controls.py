@@ -123,11 +123,15 @@ class HandControls:
     ) -> None:
         """The hand's picture, added to the answer once drawn, unless a newer answer or a
         turn's refresh has changed that view since (its own picture then goes with it)."""
-        try:
-            png = await self.pictures.cache.png(picture)
-            key = (table.id, interaction.user.id)
+        key = (table.id, interaction.user.id)
+
+        def current() -> bool:
             kept = self.shown.get(key)
-            if kept is None or kept[0] is not interaction or self._edits.get(key) != edit:
+            return kept is not None and kept[0] is interaction and self._edits.get(key) == edit
+
+        try:
+            png = await self.pictures.cache.png_if(picture, current, asked=True)
+            if png is None or not current():
                 return
             await interaction.edit_original_response(attachments=[_hand_file(png)])
         except discord.HTTPException as failed:
@@ -175,13 +179,22 @@ class HandControls:
         if self.bot.scheduler.now() - since > EDITABLE_SECONDS:
             self.shown.pop((table.id, user_id), None)
             return
+        key = (table.id, user_id)
+        edit = self._edits.get(key, 0)
         try:
             pictures = await self._pictures_on(table)
             async with table.lock:  # committed state only
                 embed, view, picture = self.render_with_picture(table, user_id,
                                                                 pictures=pictures)
-            # Not a click's answer: this edit may wait for the picture.
-            files = [_hand_file(await self.pictures.cache.png(picture))] if picture else []
+            files = []
+            if picture is not None:
+                # Not a click's answer: this edit may wait for the picture, unless the
+                # player's own click shows a newer view meanwhile.
+                png = await self.pictures.cache.png_if(
+                    picture, lambda: self._edits.get(key, 0) == edit)
+                if png is None or self._edits.get(key, 0) != edit:
+                    return
+                files = [_hand_file(png)]
             self._edited(table, user_id)
             await interaction.edit_original_response(embed=embed, view=view, attachments=files)
         except (TableError, discord.HTTPException) as gone:

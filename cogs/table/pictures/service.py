@@ -1,8 +1,12 @@
 """Pictures rendered off the event loop, kept by content, and switched per server.
 
-One worker thread renders: Pillow holds the GIL for much of its drawing, so more
-threads would only take turns, and one leaves the other core to the event loop. The
-cache is keyed by the picture's description, so a table or hand seen before (a
+One worker process renders (`worker.py`). A thread would do the drawing off the event
+loop but not off its lock: Pillow holds the GIL for much of a drawing, and at 100 busy
+tables the clicks waited for it (README, Benchmarks). A process draws beside the event
+loop on the other core; a picture's description goes to it and PNG bytes come back,
+both small. The worker makes the faces once, when it starts.
+
+The cache is keyed by the picture's description, so a table or hand seen before (a
 repeated edit, a Refresh, another player's identical view) is never drawn again, and
 two requests for a picture being drawn share one render.
 """
@@ -12,12 +16,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import Executor
 from typing import TYPE_CHECKING
 
-from cogs.table.pictures import faces
 from cogs.table.pictures.layout import Picture
 from cogs.table.pictures.render import render
+from cogs.table.pictures.worker import RenderProcess
 
 if TYPE_CHECKING:
     from bot.store import Store
@@ -25,26 +30,26 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 CACHE_SIZE = 512  # pictures kept; a table picture is about 30-60 KB
+# Drawings handed to the render process at once: two keep it busy while one's bytes
+# travel back. The others wait their turn here, where one no longer wanted (its view
+# has changed since) is dropped without being drawn: pictures are paced by how fast
+# they can be drawn, as the table message's edits are by Discord's rate.
+IN_FLIGHT = 2
 
-_render_thread: ThreadPoolExecutor | None = None
-
-
-def render_thread() -> ThreadPoolExecutor:
-    """The process's one render thread; the faces are made on it before any picture."""
-    global _render_thread
-    if _render_thread is None:
-        _render_thread = ThreadPoolExecutor(1, thread_name_prefix="pictures")
-        _render_thread.submit(faces.load_all)
-    return _render_thread
+# The process's one render process, started on first use and shared by every table.
+RENDERER = RenderProcess()
 
 
 class PictureCache:
-    def __init__(self, size: int = CACHE_SIZE) -> None:
+    def __init__(self, size: int = CACHE_SIZE, executor: Executor | None = None) -> None:
         self.size = size
+        self._executor = executor  # None: the shared render process; tests pass a thread
         self._kept: OrderedDict[Picture, bytes] = OrderedDict()
         self._drawing: dict[Picture, asyncio.Future[bytes]] = {}
+        self._slots: asyncio.Semaphore | None = None
         self.hits = 0
         self.misses = 0
+        self.dropped = 0  # asked for, then no longer wanted before their turn to be drawn
 
     def cached(self, picture: Picture) -> bytes | None:
         """The picture's PNG if it was drawn before; counted as a hit or a miss."""
@@ -56,18 +61,43 @@ class PictureCache:
         self._kept.move_to_end(picture)
         return png
 
-    async def png(self, picture: Picture) -> bytes:
-        """The picture's PNG: from the cache, or drawn on the render thread."""
-        png = self.cached(picture)
+    async def png(self, picture: Picture, *, asked: bool = False) -> bytes:
+        """The picture's PNG: from the cache, or drawn by the render process. `asked`:
+        the caller has just found it missing with `cached` (counted once, as one ask)."""
+        png = await self.png_if(picture, lambda: True, asked=asked)
+        assert png is not None
+        return png
+
+    async def png_if(
+        self, picture: Picture, wanted: Callable[[], bool], *, asked: bool = False
+    ) -> bytes | None:
+        """`png`, or None if `wanted()` says, when its turn to be drawn comes, that the
+        picture is no longer needed."""
+        png = self._kept.get(picture) if asked else self.cached(picture)
         if png is not None:
             return png
         drawing = self._drawing.get(picture)
-        if drawing is None:
-            loop = asyncio.get_running_loop()
-            drawing = loop.run_in_executor(render_thread(), render, picture)
-            self._drawing[picture] = drawing
-            drawing.add_done_callback(lambda done: self._drawn(picture, done))
-        return await asyncio.shield(drawing)
+        if drawing is not None:
+            return await asyncio.shield(drawing)
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(IN_FLIGHT)
+        async with self._slots:
+            png = self._kept.get(picture)  # drawn for someone else while this waited
+            if png is not None:
+                return png
+            drawing = self._drawing.get(picture)
+            if drawing is None:
+                if not wanted():
+                    self.dropped += 1
+                    return None
+                if self._executor is None:
+                    drawing = asyncio.ensure_future(RENDERER.render(picture))
+                else:
+                    drawing = asyncio.get_running_loop().run_in_executor(
+                        self._executor, render, picture)
+                self._drawing[picture] = drawing
+                drawing.add_done_callback(lambda done: self._drawn(picture, done))
+            return await asyncio.shield(drawing)
 
     def _drawn(self, picture: Picture, done: asyncio.Future[bytes]) -> None:
         self._drawing.pop(picture, None)
