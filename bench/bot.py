@@ -129,7 +129,7 @@ async def _play_tables(folder: Path, tables: int, rounds: int, seed: int, wave: 
         cache = h.bot.get_cog("TableCog").pictures.cache
         return {"latencies": latencies, "accepted": accepted, "seconds": seconds,
                 "clicks": len(latencies), "hit_rate": cache.hit_rate,
-                "asked": cache.hits + cache.misses}
+                "asked": cache.hits + cache.misses, "dropped": cache.dropped}
 
 
 def _tonk_rows(folder: Path, raw: float, tables: int = 100, rounds: int = 20) -> list[Row]:
