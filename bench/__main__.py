@@ -8,8 +8,10 @@ import sys
 from bench.table import machine, render
 
 # Each module has `run() -> list[Row]`.
-MODULES = ["bench.engine", "bench.store", "bench.bot", "bench.strategies", "bench.stats",
-           "bench.pictures"]
+MODULES = [
+    "bench.engine", "bench.store", "bench.bot", "bench.strategies", "bench.stats", "bench.shards",
+    "bench.pictures",
+]
 
 
 def main(argv: list[str] | None = None) -> int:

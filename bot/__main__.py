@@ -53,7 +53,12 @@ async def serve(settings: Settings, token: str) -> None:
             loop.remove_signal_handler(signum)
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv:  # `--shards 0-3 --shard-count 8`: one process per shard, kept running
+        from bot import launcher
+
+        return launcher.main(argv)
     try:
         settings = load_settings()
         token = settings.token()

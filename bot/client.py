@@ -13,7 +13,14 @@ from discord.ext import commands
 from bot import command_sync
 from bot.settings import Settings
 from bot.store import GuildSettings, Store, StoreError
-from bot.tables import AsyncioScheduler, Scheduler, SilentListener, TableError, TableService
+from bot.tables import (
+    AsyncioScheduler,
+    OtherShard,
+    Scheduler,
+    SilentListener,
+    TableError,
+    TableService,
+)
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +44,10 @@ def intents() -> discord.Intents:
 
 
 class GffTree(app_commands.CommandTree):
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """Every command: a server another process runs is refused before anything runs."""
+        return await served_here(interaction)
+
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
@@ -47,6 +58,20 @@ class GffTree(app_commands.CommandTree):
         command = interaction.command.qualified_name if interaction.command else "?"
         log.error("Command /%s failed", command, exc_info=error)
         await tell_user_it_failed(interaction)
+
+
+async def served_here(interaction: discord.Interaction) -> bool:
+    """Whether this process runs the interaction's server. Discord sends a server's events
+    to its shard only, so a False is a misrouted event: it is logged, the user is told
+    nothing was changed, and nothing is done for it."""
+    tables = getattr(interaction.client, "tables", None)
+    if interaction.guild_id is None or tables is None or tables.serves(interaction.guild_id):
+        return True
+    log.warning("Interaction %s is for server %s, which this process does not serve "
+                "(shards %s of %s): refused", interaction.id, interaction.guild_id,
+                tables.shards.ids, tables.shards.count)
+    await answer_refusal(interaction, OtherShard())
+    return False
 
 
 async def answer(interaction: discord.Interaction, text: str) -> None:
@@ -77,7 +102,7 @@ async def tell_user_it_failed(interaction: discord.Interaction) -> None:
         log.warning("Could not tell the user that interaction %s failed", interaction.id)
 
 
-class HallBot(commands.Bot):
+class HallBot(commands.AutoShardedBot):
     store: Store
     tables: TableService
 
@@ -88,7 +113,12 @@ class HallBot(commands.Bot):
         *,
         scheduler: Scheduler | None = None,
     ) -> None:
+        shards = settings.shards
         super().__init__(
+            # Without SHARD_COUNT and SHARD_IDS, discord.py asks Discord how many shards the
+            # bot needs and runs them all here.
+            shard_count=shards.count if shards else None,
+            shard_ids=list(shards.ids) if shards else None,
             # Mentions only: there are no prefix commands, and no message content intent.
             command_prefix=commands.when_mentioned,
             help_command=None,
@@ -108,8 +138,12 @@ class HallBot(commands.Bot):
         # (bot.settings.prepare_database_path).
         self.store = await Store.open(self.settings.database_path, defaults=self.house_defaults())
         # Until the table cog is loaded and listens, nothing is sent.
-        self.tables = TableService(self.store, self.scheduler, SilentListener())
-        recovery = await self.store.recover()
+        shards = self.settings.shards
+        self.tables = TableService(self.store, self.scheduler, SilentListener(), shards=shards)
+        if shards is not None:
+            log.info("Running shards %s of %s: only their servers' tables", shards.ids,
+                     shards.count)
+        recovery = await self.store.recover(shards)
         for voided in recovery.voided:
             log.warning("Hand %s could not be resumed and was voided: %s",
                         voided.hand_id, voided.reason)
@@ -135,11 +169,19 @@ class HallBot(commands.Bot):
         gc.unfreeze()
         gc.set_threshold(*self._gc_thresholds)
         await super().close()
+        tables = getattr(self, "tables", None)
+        if tables is not None:
+            await tables.release_all()
         store = getattr(self, "store", None)
         if store is not None:
             await store.close()
 
     async def sync_commands(self) -> None:
+        shards = self.settings.shards
+        if shards is not None and 0 not in shards.ids:
+            # Commands belong to the application, not to a shard: one process syncs them.
+            log.info("Commands are synced by the process that runs shard 0")
+            return
         path = command_sync.record_path(self.settings.database_path)
         await command_sync.sync_commands(self.tree, self.settings.dev_guild_id, path)
 

@@ -6,10 +6,20 @@ from __future__ import annotations
 import contextlib
 import os
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SecretStr,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+)
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+from bot.store.models import ShardSet
 
 TOKEN_HELP = (
     "DISCORD_TOKEN is not set, so the bot cannot log in to Discord.\n"
@@ -32,6 +42,12 @@ ALLOWED = {
     "turn_seconds": "a whole number of seconds from 15 to 600",
     "table_edit_seconds": "a number of seconds from 0 to 10 (0: after every action)",
     "pictures": "true or false (card pictures on the table and hand messages)",
+    "shard_count": "a whole number of shards, at least 1, set together with SHARD_IDS",
+    "shard_ids": (
+        "the shards this process runs, such as 0-3 or 0,2,5, each below SHARD_COUNT,"
+        " set together with SHARD_COUNT"
+    ),
+    "database_url": "a PostgreSQL URL such as postgresql://user:password@host/db, or empty for SQLite",  # noqa: E501
 }
 
 
@@ -62,11 +78,46 @@ class Settings(BaseModel):
     table_edit_seconds: float = Field(default=1.0, ge=0, le=10)
     # Card pictures on the table message and hand views, unless a server turns them off.
     pictures: bool = True
+    # Both or neither: without them one process runs every shard (discord.py's automatic
+    # sharding). Discord sends a server's events to shard (server id >> 22) % SHARD_COUNT.
+    shard_count: int | None = Field(default=None, ge=1)
+    # Read as written ("0-3", "0,2,5"), not as JSON: NoDecode.
+    shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = Field(
+        default=None, validate_default=True
+    )
+    database_url: str | None = None
 
     @field_validator("log_level", mode="before")
     @classmethod
     def _upper_log_level(cls, value: Any) -> Any:
         return value.strip().upper() if isinstance(value, str) else value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _read_shard_ids(cls, value: Any) -> Any:
+        return parse_shard_ids(value) if isinstance(value, str) else value
+
+    @field_validator("shard_ids")
+    @classmethod
+    def _shards_below_the_count(
+        cls, value: tuple[int, ...] | None, info: ValidationInfo
+    ) -> tuple[int, ...] | None:
+        if "shard_count" not in info.data:
+            return value  # SHARD_COUNT itself was refused, and says so
+        count = info.data["shard_count"]
+        if (value is None) != (count is None):
+            raise ValueError("SHARD_COUNT and SHARD_IDS go together")
+        if value is not None:
+            ShardSet(value, count)  # a ValueError unless every id is below the count
+            return tuple(sorted(set(value)))
+        return None
+
+    @property
+    def shards(self) -> ShardSet | None:
+        """The shards this process runs; None for every shard, discord.py's choice."""
+        if self.shard_ids is None or self.shard_count is None:
+            return None
+        return ShardSet(self.shard_ids, self.shard_count)
 
     @classmethod
     def from_values(cls, **values: Any) -> Settings:
@@ -112,6 +163,20 @@ def load_settings(env_file: str | Path | None = ".env") -> Settings:
     except ValidationError as error:
         raise SettingsError(describe(error)) from None
     return Settings.model_validate(read.model_dump())
+
+
+def parse_shard_ids(text: str) -> list[int]:
+    """`0-3` or `0,2,5` (or both: `0-3,6`) as shard ids; a ValueError if it is neither."""
+    ids: list[int] = []
+    for part in text.replace(" ", "").split(","):
+        first, dash, last = part.partition("-")
+        if not first.isdigit() or (dash and not last.isdigit()):
+            raise ValueError(f"{part!r} is not a shard id or a range of them")
+        low, high = int(first), int(last) if dash else int(first)
+        if high < low:
+            raise ValueError(f"the range {part!r} runs backwards")
+        ids.extend(range(low, high + 1))
+    return ids
 
 
 SQLITE_HEADER = b"SQLite format 3\x00"

@@ -35,3 +35,18 @@ async def harness(tmp_path):
     """A logged-in bot with every default extension, on a fresh database, in one guild."""
     async with Harness(database_path=tmp_path / "gff.sqlite3") as h:
         yield h
+
+
+@pytest.fixture
+async def shared_database(tmp_path):
+    """A database several bot processes use at once, as the target `Store.open` takes.
+
+    A SQLite file in WAL mode here (SQLite's own locking keeps processes on one machine
+    safe); shard processes in production share PostgreSQL instead. Made and migrated
+    before any process opens it, so no two processes migrate it at once."""
+    from bot.store import Store
+
+    target = str(tmp_path / "shared.sqlite3")
+    store = await Store.open(target)
+    await store.close()
+    yield target

@@ -4,6 +4,7 @@ from bot.tables.scheduler import AsyncioScheduler, ManualScheduler, Scheduler
 from bot.tables.service import (
     DealerDraw,
     LiveTable,
+    OtherShard,
     SilentListener,
     StaleButton,
     TableError,
@@ -17,6 +18,7 @@ __all__ = [
     "DealerDraw",
     "LiveTable",
     "ManualScheduler",
+    "OtherShard",
     "Scheduler",
     "SilentListener",
     "StaleButton",

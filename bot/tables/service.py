@@ -21,9 +21,11 @@ from bot.store import (
     Recovery,
     RunningHand,
     Seat,
+    ShardSet,
     Store,
     StoreError,
     Table,
+    TableHeldElsewhere,
 )
 from bot.tables.computer import (
     LEVELS,
@@ -56,6 +58,17 @@ class TableError(Exception):
         super().__init__(message)
         self.message = message
         self.code = code
+
+
+class OtherShard(TableError):
+    """A server this process does not serve: Discord sends its events to another shard, so
+    this should never happen; refused rather than open a table another process should run."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "This server is run by another of the bot's processes; nothing was changed. "
+            "Try again in a moment."
+        )
 
 
 class StaleButton(TableError):
@@ -216,8 +229,12 @@ class TableService:
         stock_shuffle: Callable[[list[Card]], Sequence[Card]] = system_shuffle,
         first_dealer: Callable[[list[Seat]], Seat] = secrets.choice,
         next_hand_seconds: float = NEXT_HAND_SECONDS,
+        shards: ShardSet | None = None,
     ) -> None:
         self.store = store
+        # The shards this process runs (None: all of them). Only their servers' tables are
+        # tracked here, and only a tracked table is ever dealt, timed or closed.
+        self.shards = shards
         self.scheduler = scheduler
         self.listener = listener
         self.deck_source = deck_source  # tests put fixed decks here
@@ -233,6 +250,10 @@ class TableService:
         self.notices: dict[int, list[str]] = {}
 
     # -- finding tables ---------------------------------------------------------------
+
+    def serves(self, guild_id: int | None) -> bool:
+        """Whether this process runs the server's tables (Discord sends its events here)."""
+        return self.shards is None or (guild_id is not None and self.shards.serves(guild_id))
 
     def in_channel(self, channel_id: int) -> LiveTable | None:
         table_id = self._by_channel.get(channel_id)
@@ -285,6 +306,19 @@ class TableService:
             self.scheduler.cancel(f"{key}:{table.id}")
         self._stop_clocks(table, list(table.clocks))
 
+    async def _release(self, table_id: int) -> None:
+        try:
+            await self.store.release_table(table_id)
+        except Exception:
+            # Whatever failed, the table itself is done with here, and the process ending
+            # lets go of it too: a warning, not a failure for whoever closed it.
+            log.warning("Could not let go of table %s", table_id, exc_info=True)
+
+    async def release_all(self) -> None:
+        """At shutdown: every table this process holds, for another process to take on."""
+        for table_id in list(self.tables):
+            await self._release(table_id)
+
     async def _refresh(self, table: LiveTable) -> None:
         table.info = await self.store.table(table.id)
 
@@ -300,6 +334,18 @@ class TableService:
                 f"({voided.reason}); every chip posted to it went back to its player."
             )
         for info in recovery.tables:
+            if not self.serves(info.guild_id):
+                continue  # recovered for another process's shards: never this one's to run
+            try:
+                await self.store.claim_table(info.id)
+            except TableHeldElsewhere:
+                log.warning(
+                    "Table %s (server %s) is not resumed: another bot process runs it. Check "
+                    "that no two processes are given the same SHARD_IDS.",
+                    info.id, info.guild_id,
+                )
+                self.notices.pop(info.id, None)
+                continue
             running = recovery.running.get(info.id)
             if running is not None:
                 self._shuffles_for(running.hand)
@@ -334,11 +380,12 @@ class TableService:
 
         Returns the table and whether this join created it.
         """
+        self._check_served(guild_id)
         async with self._opening:
             table = self.in_channel(channel_id)
             created = table is None
             if table is None:  # the wallet is opened by _seat, as for every join
-                table = self._track(
+                table = await self._claimed(
                     await self.store.open_table(guild_id, channel_id, user_id, game=game)
                 )
             else:
@@ -364,6 +411,7 @@ class TableService:
         turn_seconds: int | None,
         options: dict[str, Any] | None = None,
     ) -> LiveTable:
+        self._check_served(guild_id)
         async with self._opening:
             if (table := self.in_channel(channel_id)) is not None:
                 _same_game(table, game)
@@ -375,13 +423,37 @@ class TableService:
                 guild_id, channel_id, user_id, game=game, stake=stake, buy_in=buy_in,
                 turn_seconds=turn_seconds, max_players=max_players, options=options,
             )
-            table = self._track(info)
+            table = await self._claimed(info)
         try:
             await self._seat(table, guild_id, user_id)
         except StoreError:
             await self._close(table, "the host could not buy in")
             raise
         return table
+
+    def _check_served(self, guild_id: int) -> None:
+        if not self.serves(guild_id):
+            log.warning("Refused to open a table in server %s: it is not on shards %s of %s",
+                        guild_id, self.shards.ids, self.shards.count)
+            raise OtherShard()
+
+    async def _claimed(self, info: Table) -> LiveTable:
+        """A table just opened, held for this process before anything is done at it.
+
+        It is opened first (the claim needs its id) and empty: nobody has bought in yet.
+        If another process holds it, that process found it at its own start-up and runs
+        it; it is left to that process. If the claim fails otherwise, the empty table is
+        closed again, so no open table is left that no process runs."""
+        try:
+            await self.store.claim_table(info.id)
+        except TableHeldElsewhere:
+            log.warning("Table %s (server %s) was opened here but another bot process holds "
+                        "it: left to that process", info.id, info.guild_id)
+            raise
+        except BaseException:
+            await self.store.close_table(info.id)
+            raise
+        return self._track(info)
 
     async def _seat(self, table: LiveTable, guild_id: int, user_id: int) -> None:
         self.touch(table)
@@ -455,6 +527,7 @@ class TableService:
         returned = await self.store.close_table(table.id)
         self._forget(table)
         self.computers.forget(table.id)
+        await self._release(table.id)
         await self.listener.table_closed(table, returned, why)
 
     async def _close_if_empty(self, table: LiveTable) -> None:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.client import answer_refusal, tell_user_it_failed
+from bot.client import answer_refusal, served_here, tell_user_it_failed
 
 if TYPE_CHECKING:
     from cogs.table.controls import HandControls
@@ -69,6 +69,8 @@ class AnsweringItem:
     custom_id: str
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        if not await served_here(interaction):
+            return
         try:
             await self.clicked(interaction)
         except Exception as error:

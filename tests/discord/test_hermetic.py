@@ -26,6 +26,9 @@ HOSTILE = {
     "TURN_SECONDS": "30",
     "TABLE_EDIT_SECONDS": "7",
     "PICTURES": "false",
+    "SHARD_COUNT": "4",
+    "SHARD_IDS": "1-2",
+    "DATABASE_URL": "postgresql://someone@elsewhere/chips",
 }
 DEFAULTS = {
     "discord_token": None,
@@ -39,6 +42,9 @@ DEFAULTS = {
     "turn_seconds": 60,
     "table_edit_seconds": 1.0,
     "pictures": True,
+    "shard_count": None,
+    "shard_ids": None,
+    "database_url": None,
 }
 
 

@@ -100,3 +100,48 @@ def test_load_settings_turns_a_bad_env_value_into_a_settings_error(tmp_path, mon
     monkeypatch.setenv("TURN_SECONDS", "5")
     with pytest.raises(SettingsError, match="TURN_SECONDS"):
         load_settings(tmp_path / "missing.env")
+
+
+def test_by_default_one_process_runs_every_shard():
+    settings = Settings.from_values()
+    assert (settings.shard_count, settings.shard_ids, settings.shards) == (None, None, None)
+    assert settings.database_url is None
+
+
+@pytest.mark.parametrize(
+    ("written", "ids"),
+    [("0-3", (0, 1, 2, 3)), ("0,2,5", (0, 2, 5)), ("6, 0-1", (0, 1, 6)), ("3", (3,))],
+)
+def test_shard_ids_are_read_as_ranges_and_lists(written, ids):
+    settings = Settings.from_values(shard_count=8, shard_ids=written)
+    assert settings.shard_ids == ids
+    assert settings.shards.ids == ids and settings.shards.count == 8
+
+
+@pytest.mark.parametrize(
+    ("values", "named"),
+    [
+        ({"shard_count": 4}, "SHARD_IDS"),  # both or neither
+        ({"shard_ids": "0-1"}, "SHARD_IDS"),
+        ({"shard_count": 4, "shard_ids": "2-5"}, "SHARD_IDS"),  # 4 and 5 are not below 4
+        ({"shard_count": 4, "shard_ids": "3-1"}, "SHARD_IDS"),
+        ({"shard_count": 4, "shard_ids": "one"}, "SHARD_IDS"),
+        ({"shard_count": 4, "shard_ids": "0,"}, "SHARD_IDS"),
+        ({"shard_count": 0, "shard_ids": "0"}, "SHARD_COUNT"),
+    ],
+)
+def test_bad_shard_settings_are_refused_with_one_line(values, named):
+    with pytest.raises(SettingsError) as caught:
+        Settings.from_values(**values)
+    message = str(caught.value)
+    assert message.startswith(f"Bad setting {named}")
+    assert "0-3 or 0,2,5" in message or "at least 1" in message
+    assert "\n" not in message
+
+
+def test_shard_settings_are_read_from_the_environment_as_written(tmp_path, monkeypatch):
+    monkeypatch.setenv("SHARD_COUNT", "6")
+    monkeypatch.setenv("SHARD_IDS", "0,2-3")
+    settings = load_settings(tmp_path / "missing.env")
+    assert settings.shards is not None
+    assert (settings.shards.ids, settings.shards.count) == ((0, 2, 3), 6)

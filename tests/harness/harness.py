@@ -47,10 +47,13 @@ class Harness:
         extensions: Sequence[str] | None = None,
         dev_guild: bool = False,
         scheduler: Any = None,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
         **setting_values: Any,
     ) -> None:
         self.snowflake = Snowflakes()
-        self.guild_id = self.snowflake()
+        # A given server id puts the server on the shard it maps to ((id >> 22) % count).
+        self.guild_id = guild_id if guild_id is not None else self.snowflake()
         if settings is None:
             setting_values.setdefault("discord_token", "harness-token")
             # Tests read the table message after each click, and time moves only when a
@@ -69,7 +72,8 @@ class Harness:
         self.bot_user = User(self.application_id, "GFF", bot=True)
         # On Discord the server owner has every permission, Manage Server included.
         self.owner = User(self.snowflake(), "owner", permissions=discord.Permissions.all().value)
-        self.channel = Channel(self.snowflake(), self.guild_id, "gff")
+        # A given channel id: the channel of a table an earlier bot left open.
+        self.channel = Channel(channel_id or self.snowflake(), self.guild_id, "gff")
         self.channels = {self.channel.id: self.channel}
         self.users: dict[int, User] = {self.owner.id: self.owner}
         self.recorder = Recorder(
@@ -118,8 +122,16 @@ class Harness:
         with self._tasks.dispatching():
             await self.bot.login("harness-token")
         self.bot._connection.guild_ready_timeout = GUILD_READY_SECONDS
-        ready = payloads.ready(self.bot_user, self.application_id, [self.guild_id])
-        await self.dispatch("READY", ready)
+        # What discord.py's launch_shards sets before connecting each shard; a bot given no
+        # shards runs one here (Discord's answer for a small bot).
+        count = self.bot.shard_count or 1
+        shard_ids = list(self.bot.shard_ids or range(count))
+        self.bot.shard_count = self.bot._connection.shard_count = count
+        self.bot._connection.shard_ids = shard_ids
+        for shard_id in shard_ids:  # each shard's READY lists its own servers
+            mine = [self.guild_id] if (self.guild_id >> 22) % count == shard_id else []
+            ready = payloads.ready(self.bot_user, self.application_id, mine)
+            await self.dispatch("READY", {**ready, "shard": [shard_id, count]})
         guild = payloads.guild_create(
             self.guild_id, "Card Room", self.owner, self.bot_user, list(self.channels.values())
         )
