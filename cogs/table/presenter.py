@@ -36,6 +36,7 @@ from cogs.table.components import table_view
 from cogs.table.items import table_custom_id
 from cogs.table.names import seat_name
 from cogs.table.pictures.layout import Picture
+from cogs.table.pictures.service import picture_key
 
 if TYPE_CHECKING:
     from bot.client import HallBot
@@ -65,7 +66,8 @@ class TablePresenter:
         self.bot = bot
         self.controls = controls  # players' own hand views
         self.pictures = pictures
-        self.pictured: dict[int, Picture | None] = {}  # table id -> what its message shows
+        # table id -> the key (service.picture_key) of the picture its message shows
+        self.pictured: dict[int, bytes | None] = {}
         self.table_messages: dict[int, int] = {}  # table id -> its current table message
         self.pings: dict[int, int] = {}  # table id -> the current turn's ping
         self._queues: dict[int, list[tuple[Any, ...]]] = {}
@@ -298,15 +300,16 @@ class TablePresenter:
             old = await self._find_after_restart(table, channel, embed)
             if old is not None:
                 self.table_messages[table.id] = old
+        key = None if picture is None else picture_key(picture)
         if old is not None and not new:
             changes: dict[str, Any] = {}
-            if self.pictured.get(table.id, None) != picture or table.id not in self.pictured:
+            if table.id not in self.pictured or self.pictured[table.id] != key:
                 file = await self._picture_file(picture)
                 changes["attachments"] = [file] if file else []
             try:
                 await channel.get_partial_message(old).edit(embed=embed, **changes)
                 if "attachments" in changes:
-                    self.pictured[table.id] = picture if changes["attachments"] else None
+                    self.pictured[table.id] = key if changes["attachments"] else None
                 self._shows_lobby(table, lobby)
                 return
             except discord.NotFound:
@@ -317,7 +320,7 @@ class TablePresenter:
             **({"file": file} if file else {}),
         )
         self.table_messages[table.id] = message.id
-        self.pictured[table.id] = picture if file else None
+        self.pictured[table.id] = key if file else None
         was_lobby = table.id in self.lobbies
         self._shows_lobby(table, lobby)
         if old is not None and (replace or was_lobby):

@@ -11,10 +11,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import pickle
 from multiprocessing.connection import Connection
 
 from cogs.table.pictures import faces
-from cogs.table.pictures.layout import Picture
 from cogs.table.pictures.render import render
 
 log = logging.getLogger(__name__)
@@ -32,7 +32,8 @@ class RenderProcess:
         self._waiting: dict[int, asyncio.Future[bytes]] = {}
         self._next = 0
 
-    async def render(self, picture: Picture) -> bytes:
+    async def render(self, pickled: bytes) -> bytes:
+        """The PNG of a picture, given pickled (as `service.picture_key` makes it)."""
         loop = asyncio.get_running_loop()
         if self._pipe is None or not self._process.is_alive():
             self._start(loop)
@@ -43,7 +44,7 @@ class RenderProcess:
         drawn: asyncio.Future[bytes] = loop.create_future()
         self._waiting[number] = drawn
         try:
-            self._pipe.send((number, picture))
+            self._pipe.send_bytes(number.to_bytes(8, "big") + pickled)
         except OSError as failed:
             self._waiting.pop(number, None)
             self._stop(f"the pipe failed: {failed}")
@@ -108,10 +109,11 @@ def serve(pipe: Connection) -> None:
     faces.load_all()
     while True:
         try:
-            number, picture = pipe.recv()
+            message = pipe.recv_bytes()
         except (EOFError, OSError):
             return
+        number = int.from_bytes(message[:8], "big")
         try:
-            pipe.send((number, True, render(picture)))
+            pipe.send((number, True, render(pickle.loads(message[8:]))))
         except Exception as failed:  # noqa: BLE001 - the parent logs it
             pipe.send((number, False, repr(failed)))
