@@ -73,15 +73,18 @@ def raw_commit_rate(folder: Path, seconds: float = 1.5) -> float:
 
 
 async def _play_tables(folder: Path, tables: int, rounds: int, seed: int, wave: int = WAVE,
-                       game: str = "gff") -> dict:
+                       game: str = "gff", pictures: bool | None = None) -> dict:
     from tests.harness import Harness  # the offline harness: the bot's real code paths
 
     rng = random.Random(seed)
     # Table edits paced as the bot paces them live (TABLE_EDIT_SECONDS's default).
-    pace = Settings.from_values().table_edit_seconds
-    async with Harness(database_path=folder / f"bot{game}{tables}-{wave}.sqlite3",
-                       table_edit_seconds=pace) as h:
+    defaults = Settings.from_values()
+    pace = defaults.table_edit_seconds
+    shown = defaults.pictures if pictures is None else pictures
+    async with Harness(database_path=folder / f"bot{game}{tables}-{wave}-{shown}.sqlite3",
+                       table_edit_seconds=pace, pictures=shown) as h:
         h.recorder.keep_history = False  # what Discord keeps, not what a test reads
+        h.recorder.check_pictures = False  # tests check them; decoding here would be timed
         service = h.bot.tables
         service.deck_source = lambda table: rng.sample(range(52), 52)
         channels = [h.channel] + [await h.add_channel(f"t{i}") for i in range(1, tables)]
@@ -121,8 +124,12 @@ async def _play_tables(folder: Path, tables: int, rounds: int, seed: int, wave: 
                 await h.advance(service.next_hand_seconds)  # the next hands deal themselves
         seconds = time.perf_counter() - started
         accepted = await _accepted(h.bot.store) - accepted_before
+        # Hand pictures still on their way when the run ends are part of its work.
+        await asyncio.gather(*h.bot.get_cog("TableCog").controls._late)
+        cache = h.bot.get_cog("TableCog").pictures.cache
         return {"latencies": latencies, "accepted": accepted, "seconds": seconds,
-                "clicks": len(latencies)}
+                "clicks": len(latencies), "hit_rate": cache.hit_rate,
+                "asked": cache.hits + cache.misses, "dropped": cache.dropped}
 
 
 def _tonk_rows(folder: Path, raw: float, tables: int = 100, rounds: int = 20) -> list[Row]:

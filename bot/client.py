@@ -163,6 +163,7 @@ class HallBot(commands.AutoShardedBot):
             starting_chips=s.starting_chips,
             daily_chips=s.daily_chips,
             turn_seconds=s.turn_seconds,
+            pictures=int(s.pictures),
         )
 
     async def close(self) -> None:

@@ -44,6 +44,7 @@ ALLOWED = {
     "daily_chips": "a whole number of chips, 0 or more",
     "turn_seconds": "a whole number of seconds from 15 to 600",
     "table_edit_seconds": "a number of seconds from 0 to 10 (0: after every action)",
+    "pictures": "true or false (card pictures on the table and hand messages)",
     "shard_count": "a whole number of shards, at least 1, set together with SHARD_IDS",
     "shard_ids": (
         "the shards this process runs, such as 0-3 or 0,2,5, each below SHARD_COUNT,"
@@ -81,6 +82,8 @@ class Settings(BaseModel):
     turn_seconds: int = Field(default=60, ge=15, le=600)
     # Discord lets a channel take about five messages and edits in five seconds.
     table_edit_seconds: float = Field(default=1.0, ge=0, le=10)
+    # Card pictures on the table message and hand views, unless a server turns them off.
+    pictures: bool = True
     # Both or neither: without them one process runs every shard (discord.py's automatic
     # sharding). Discord sends a server's events to shard (server id >> 22) % SHARD_COUNT.
     shard_count: int | None = Field(default=None, ge=1)

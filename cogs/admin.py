@@ -60,6 +60,7 @@ class AdminCog(commands.Cog):
         starting_chips="chips in a new player's bankroll",
         daily_chips="chips /daily gives",
         turn_seconds="time for a turn, 15 to 600 seconds",
+        pictures="card pictures on table messages and hand views",
     )
     async def config(
         self,
@@ -69,6 +70,7 @@ class AdminCog(commands.Cog):
         starting_chips: Chips | None = None,
         daily_chips: Chips | None = None,
         turn_seconds: TurnSeconds | None = None,
+        pictures: bool | None = None,
     ) -> None:
         if not can_manage(interaction):
             await answer(interaction, "Changing the server's defaults needs Manage Server.")
@@ -79,6 +81,7 @@ class AdminCog(commands.Cog):
                 ("stake", stake), ("buy_in_stakes", buy_in_stakes),
                 ("starting_chips", starting_chips), ("daily_chips", daily_chips),
                 ("turn_seconds", turn_seconds),
+                ("pictures", None if pictures is None else int(pictures)),
             )
             if value is not None
         }
@@ -87,12 +90,16 @@ class AdminCog(commands.Cog):
             house = await store.update_guild_settings(interaction.guild_id, **changes)
         else:
             house = await store.guild_settings(interaction.guild_id)
+        tables = self.bot.get_cog("TableCog")
+        if tables is not None:  # tables already open follow the setting from now on
+            tables.pictures.switch.set(interaction.guild_id, bool(house.pictures))  # type: ignore[attr-defined]
         said = "Saved. " if changes else ""
         await answer(
             interaction,
             f"{said}New tables here: stake {house.stake}, buy-in {house.buy_in_stakes} "
             f"stakes ({house.buy_in} chips), {house.turn_seconds} s a turn. New players "
-            f"start with {house.starting_chips} chips; /daily gives {house.daily_chips}.",
+            f"start with {house.starting_chips} chips; /daily gives {house.daily_chips}. "
+            f"Card pictures {'on' if house.pictures else 'off'}.",
         )
 
     @app_commands.command(name="audit", description="Check that every chip here is accounted for")

@@ -20,6 +20,7 @@ class GuildSettings:
     starting_chips: int = 1000
     daily_chips: int = 200
     turn_seconds: int = 60
+    pictures: int = 1  # 1: tables show card pictures; 0: words only
 
     @property
     def buy_in(self) -> int:

@@ -52,6 +52,7 @@ GUILD_SETTING_RANGES = {
     "starting_chips": ("The starting chips", 0, MAX_CHIPS),
     "daily_chips": ("The daily chips", 0, MAX_CHIPS),
     "turn_seconds": ("The turn time", 15, 600),
+    "pictures": ("Pictures (1 on, 0 off)", 0, 1),
 }
 MAX_REASON = 200
 

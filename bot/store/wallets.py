@@ -18,7 +18,7 @@ WALLET_COLUMNS = "guild_id, user_id, balance, daily_ms"
 
 def guild_settings(db: sqlite3.Connection, guild_id: int, defaults: GuildSettings) -> GuildSettings:
     row = db.execute(
-        "SELECT stake, buy_in_stakes, starting_chips, daily_chips, turn_seconds"
+        "SELECT stake, buy_in_stakes, starting_chips, daily_chips, turn_seconds, pictures"
         " FROM guild_settings WHERE guild_id = ?",
         (guild_id,),
     ).fetchone()
@@ -33,8 +33,8 @@ def save_guild_settings(
         raise BadSetting("That stake and buy-in make a buy-in larger than a bankroll can hold.")
     db.execute(
         "INSERT OR REPLACE INTO guild_settings"
-        " (guild_id, stake, buy_in_stakes, starting_chips, daily_chips, turn_seconds)"
-        " VALUES (?, ?, ?, ?, ?, ?)",
+        " (guild_id, stake, buy_in_stakes, starting_chips, daily_chips, turn_seconds,"
+        " pictures) VALUES (?, ?, ?, ?, ?, ?, ?)",
         (guild_id, *astuple(settings)),
     )
     return settings

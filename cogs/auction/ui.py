@@ -9,7 +9,7 @@ import discord
 
 from bot.settings import Settings
 from bot.tables import LiveTable, TableError, TableService
-from cogs.auction import render, rules
+from cogs.auction import pictures, render, rules
 from cogs.auction.reveals import shown_reveals
 from cogs.sealed.clock import first_deadline
 from cogs.sealed.play import SealedPlay, bid_view
@@ -27,6 +27,8 @@ GAME = AUCTION.info.id
 class AuctionUI(SealedPlay):
     game = AUCTION
     how_to_start = "`/auction join` in a channel, then the host deals with `/auction start`"
+    table_picture = staticmethod(pictures.table_picture)
+    hand_picture = staticmethod(pictures.hand_picture)
 
     def __init__(self, tables: TableService) -> None:
         super().__init__(tables)

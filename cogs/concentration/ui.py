@@ -17,7 +17,7 @@ import discord
 from bot.settings import Settings
 from bot.store import StoreError
 from bot.tables import LiveTable, TableError, TableService
-from cogs.concentration import render, rules
+from cogs.concentration import pictures, render, rules
 from cogs.table.clock import deadline_of
 from cogs.table.components import RenderedView, button, menu, option
 from cogs.table.items import LAYOUT_ROWS, hand_custom_id
@@ -40,6 +40,7 @@ class ConcentrationUI:
     game = CONCENTRATION
     how_to_start = ("`/concentration join` in a channel (or `/concentration create "
                     "match:colour`), then the host deals with `/concentration start`")
+    table_picture = staticmethod(pictures.table_picture)
     table_options = (
         TableOption("match", "what makes a pair: rank (default), or rank and colour",
                     MATCHES),

@@ -10,7 +10,7 @@ import discord
 from bot.settings import Settings
 from bot.store import StoreError
 from bot.tables import LiveTable, TableError, TableService
-from cogs.farmer import render, rules
+from cogs.farmer import pictures, render, rules
 from cogs.table.clock import deadline_of
 from cogs.table.components import RenderedView, button
 from cogs.table.items import hand_custom_id
@@ -29,6 +29,8 @@ GAME = FARMER.info.id
 class FarmerUI:
     game = FARMER
     how_to_start = "`/farmer join` in a channel, then the host deals with `/farmer start`"
+    table_picture = staticmethod(pictures.table_picture)
+    hand_picture = staticmethod(pictures.hand_picture)
 
     def rules_embed(self, settings: Settings) -> discord.Embed:
         return rules.rules_embed(settings)

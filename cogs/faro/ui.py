@@ -19,7 +19,7 @@ import discord
 from bot.settings import Settings
 from bot.store import StoreError
 from bot.tables import LiveTable, TableError, TableService
-from cogs.faro import render, rules
+from cogs.faro import pictures, render, rules
 from cogs.table.clock import deadline_of
 from cogs.table.components import RenderedView, button, menu, option
 from cogs.table.items import hand_custom_id
@@ -101,6 +101,7 @@ def amounts(stake: int, max_bet: int) -> list[int]:
 class FaroUI:
     game = FARO
     how_to_start = "`/faro join` in a channel (one player is enough), then `/faro start`"
+    table_picture = staticmethod(pictures.table_picture)
     table_options = (
         TableOption("max_bet", f"the most chips on one position (default {MAX_BET_STAKES} "
                     "stakes, FARO-2.2)"),

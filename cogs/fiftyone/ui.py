@@ -16,7 +16,7 @@ import discord
 from bot.settings import Settings
 from bot.store import StoreError
 from bot.tables import LiveTable, TableError, TableService
-from cogs.fiftyone import render, rules
+from cogs.fiftyone import pictures, render, rules
 from cogs.table.clock import deadline_of
 from cogs.table.components import RenderedView, button, menu, option
 from cogs.table.items import hand_custom_id
@@ -46,6 +46,8 @@ class FiftyOneUI:
     game = FIFTYONE
     how_to_start = ("`/fiftyone join` in a channel (or `/fiftyone create joker:on`), then "
                     "the host deals with `/fiftyone start`")
+    table_picture = staticmethod(pictures.table_picture)
+    hand_picture = staticmethod(pictures.hand_picture)
     table_options = (
         TableOption(JOKER_OPTION, "the joker as a wild card: off (default) or on",
                     ("off", "on"), (False, True)),

@@ -8,7 +8,7 @@ import discord
 
 from bot.settings import Settings
 from bot.tables import LiveTable
-from cogs.gff import render, rules
+from cogs.gff import pictures, render, rules
 from cogs.gff.views import hand_view
 from cogs.rummy.play import RummyPlay
 from cogs.table.clock import deadline_of
@@ -22,6 +22,8 @@ from engine.gff.views import PrivateView
 class GffUI(RummyPlay):
     game = GFF
     how_to_start = "`/gff join` in a channel, then the host deals with `/gff start`"
+    table_picture = staticmethod(pictures.table_picture)
+    hand_picture = staticmethod(pictures.hand_picture)
 
     def rules_embed(self, settings: Settings) -> discord.Embed:
         return rules.rules_embed(settings)

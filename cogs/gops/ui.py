@@ -9,7 +9,7 @@ import discord
 
 from bot.settings import Settings
 from bot.tables import LiveTable, TableError, TableService
-from cogs.gops import render, rules
+from cogs.gops import pictures, render, rules
 from cogs.sealed.clock import first_deadline
 from cogs.sealed.play import SealedPlay, bid_view
 from cogs.table.components import RenderedView, option
@@ -26,6 +26,8 @@ GAME = GOPS.info.id
 class GopsUI(SealedPlay):
     game = GOPS
     how_to_start = "`/gops join` in a channel, then the host deals with `/gops start`"
+    table_picture = staticmethod(pictures.table_picture)
+    hand_picture = staticmethod(pictures.hand_picture)
 
     def __init__(self, tables: TableService) -> None:
         super().__init__(tables)

@@ -15,7 +15,7 @@ import discord
 from bot.settings import Settings
 from bot.store import StoreError
 from bot.tables import LiveTable, TableError, TableService
-from cogs.jackchangeit import render, rules
+from cogs.jackchangeit import pictures, render, rules
 from cogs.table.clock import deadline_of
 from cogs.table.components import RenderedView, button, menu, option
 from cogs.table.items import hand_custom_id
@@ -50,6 +50,8 @@ class JackChangeItUI:
     game = JACKCHANGEIT
     how_to_start = ("`/jackchangeit join` in a channel, then the host deals with "
                     "`/jackchangeit start`")
+    table_picture = staticmethod(pictures.table_picture)
+    hand_picture = staticmethod(pictures.hand_picture)
 
     def rules_embed(self, settings: Settings) -> discord.Embed:
         return rules.rules_embed(settings)

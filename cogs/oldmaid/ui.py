@@ -19,7 +19,7 @@ import discord
 from bot.settings import Settings
 from bot.store import StoreError
 from bot.tables import LiveTable, TableError, TableService
-from cogs.oldmaid import render, rules
+from cogs.oldmaid import pictures, render, rules
 from cogs.table.clock import deadline_of
 from cogs.table.components import RenderedView, button
 from cogs.table.items import BACK_SLOTS, hand_custom_id
@@ -41,6 +41,8 @@ Shown = tuple[tuple[int, int], tuple[int, ...]]  # (hand, action number), slot -
 class OldMaidUI:
     game = OLDMAID
     how_to_start = "`/oldmaid join` in a channel, then the host deals with `/oldmaid start`"
+    table_picture = staticmethod(pictures.table_picture)
+    hand_picture = staticmethod(pictures.hand_picture)
 
     def __init__(self) -> None:
         # (table, drawer) -> the order their latest draw view shows the holder's cards in.

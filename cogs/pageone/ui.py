@@ -15,7 +15,7 @@ import discord
 from bot.settings import Settings
 from bot.store import StoreError
 from bot.tables import LiveTable, TableError, TableService
-from cogs.pageone import render, rules
+from cogs.pageone import pictures, render, rules
 from cogs.table.clock import deadline_of
 from cogs.table.components import RenderedView, button, menu, option
 from cogs.table.items import hand_custom_id
@@ -36,6 +36,8 @@ CALLING = [1]  # what a toggle's click hands the next render: the call is on
 class PageOneUI:
     game = PAGEONE
     how_to_start = "`/pageone join` in a channel, then the host deals with `/pageone start`"
+    table_picture = staticmethod(pictures.table_picture)
+    hand_picture = staticmethod(pictures.hand_picture)
 
     def rules_embed(self, settings: Settings) -> discord.Embed:
         return rules.rules_embed(settings)

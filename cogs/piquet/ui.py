@@ -19,7 +19,7 @@ import discord
 from bot.settings import Settings
 from bot.store import StoreError
 from bot.tables import LiveTable, TableError, TableService
-from cogs.piquet import render, rules
+from cogs.piquet import pictures, render, rules
 from cogs.table.clock import deadline_of
 from cogs.table.components import Component, RenderedView, button, menu, option
 from cogs.table.items import hand_custom_id
@@ -60,6 +60,8 @@ class PiquetUI:
     game = PIQUET
     how_to_start = "`/piquet join` in a channel (two players), then the host deals with " \
                    "`/piquet start`"
+    table_picture = staticmethod(pictures.table_picture)
+    hand_picture = staticmethod(pictures.hand_picture)
 
     def rules_embed(self, settings: Settings) -> discord.Embed:
         return rules.rules_embed(settings)

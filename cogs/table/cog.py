@@ -14,6 +14,7 @@ from discord.ext import commands
 from cogs.table.commands import table_commands
 from cogs.table.controls import HandControls
 from cogs.table.items import DYNAMIC_ITEMS
+from cogs.table.pictures.service import Pictures
 from cogs.table.presenter import TablePresenter
 
 if TYPE_CHECKING:
@@ -27,8 +28,9 @@ class TableCog(commands.Cog):
     def __init__(self, bot: HallBot) -> None:
         self.bot = bot
         self.uis: dict[str, GameUI] = {}  # game id -> its UI, as games' cogs register
-        self.controls = HandControls(bot, self.uis)
-        self.presenter = TablePresenter(bot, self.controls)
+        self.pictures = Pictures(bot.store, bot.settings.pictures)
+        self.controls = HandControls(bot, self.uis, self.pictures)
+        self.presenter = TablePresenter(bot, self.controls, self.pictures)
         bot.tables.listener = self.presenter
 
     async def cog_unload(self) -> None:

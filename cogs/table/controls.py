@@ -2,38 +2,51 @@
 answering its clicks.
 
 Every answer to a click edits the player's own hand view in place, with a line
-saying what just happened or why nothing did. Picked cards are kept here, per
-player and action number, because a menu choice is its own interaction. What a
+saying what just happened or why nothing did. A picture of the hand goes with it when
+it was drawn before; otherwise the click is answered with the words at once and the
+picture is added by an edit when it is drawn, so no click waits on a render. Picked
+cards are kept here, per player and action number, because a menu choice is its own
+interaction. What a
 click means is the game's (`GameUI.play`); the bookkeeping here is every game's.
 """
 
 from __future__ import annotations
 
+import asyncio
+import io
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.store import StoreError
 from bot.tables import LiveTable, StaleButton, TableError
+from cogs.table.pictures.layout import Picture
 from engine import cards as C
 from engine.cards import Card, CardError
 
 if TYPE_CHECKING:
     from bot.client import HallBot
+    from cogs.table.pictures.service import Pictures
     from cogs.table.ui import GameUI
 
 log = logging.getLogger(__name__)
 
 # Discord lets the bot edit an interaction's answer for 15 minutes; a little less, to be safe.
 EDITABLE_SECONDS = 14 * 60
+HAND_PICTURE = "hand.png"
 
 
 class HandControls:
-    def __init__(self, bot: HallBot, uis: dict[str, GameUI]) -> None:
+    def __init__(self, bot: HallBot, uis: dict[str, GameUI], pictures: Pictures) -> None:
         self.bot = bot
         self.uis = uis  # game id -> its UI, as the games' cogs register them
+        self.pictures = pictures
+        self._late: set[asyncio.Task] = set()  # pictures on their way to answered clicks
+        # (table, user) -> how many times their hand view was shown or edited: a picture
+        # that arrives after a newer edit of the view is not added to it.
+        self._edits: dict[tuple[int, int], int] = {}
         # (table, user) -> ((hand, action number), cards picked in the menu)
         self.picked: dict[tuple[int, int], tuple[tuple[int, int], frozenset[Card]]] = {}
         # (table, user) -> the interaction whose answer is that player's latest hand view,
@@ -52,20 +65,91 @@ class HandControls:
     def render(
         self, table: LiveTable, user_id: int, note: str = "", targets: list[int] | None = None
     ) -> tuple[discord.Embed, discord.ui.View]:
+        embed, view, _ = self.render_with_picture(table, user_id, note, targets, pictures=False)
+        return embed, view
+
+    def render_with_picture(
+        self, table: LiveTable, user_id: int, note: str = "", targets: list[int] | None = None,
+        *, pictures: bool = True,
+    ) -> tuple[discord.Embed, discord.ui.View, Picture | None]:
         view = self.tables.hand_view(table, user_id)
         number = table.running.number if table.running else 0
         picked = self._picked(table, user_id, (number, table.hand.seat_seq(str(user_id))))
         ui = self.ui(table)
+        draw = getattr(ui, "hand_picture", None) if pictures else None
+        picture = None
+        if draw is not None:
+            try:
+                picture = draw(view, picked)
+            except Exception:  # the words still go out; the picture is a bonus
+                log.exception("The hand picture of %s at table %s failed", user_id, table.id)
         return (
             ui.hand_embed(view, note=note),
             ui.hand_view(table.id, user_id, number, view, picked=picked, targets=targets),
+            picture,
         )
+
+    async def _pictures_on(self, table: LiveTable) -> bool:
+        return await self.pictures.switch.on(table.info.guild_id)
+
+    def _ready_picture(self, picture: Picture | None) -> tuple[dict[str, Any], bool]:
+        """The picture to send with an answer now, if it was drawn before; and whether it
+        is still to be drawn (and added by an edit once it is)."""
+        if picture is None:
+            return {}, False
+        png = self.pictures.cache.cached(picture)
+        if png is None:
+            return {}, True
+        return {"file": _hand_file(png)}, False
+
+    def _edited(self, table: LiveTable, user_id: int) -> int:
+        key = (table.id, user_id)
+        self._edits[key] = self._edits.get(key, 0) + 1
+        return self._edits[key]
+
+    def _add_later(
+        self, table: LiveTable, interaction: discord.Interaction, picture: Picture
+    ) -> None:
+        edit = self._edits.get((table.id, interaction.user.id), 0)
+        task = asyncio.get_running_loop().create_task(
+            self._add_picture(table, interaction, picture, edit),
+            name=f"hand-picture:{table.id}",
+        )
+        self._late.add(task)
+        task.add_done_callback(self._late.discard)
+
+    async def _add_picture(
+        self, table: LiveTable, interaction: discord.Interaction, picture: Picture, edit: int
+    ) -> None:
+        """The hand's picture, added to the answer once drawn, unless a newer answer or a
+        turn's refresh has changed that view since (its own picture then goes with it)."""
+        key = (table.id, interaction.user.id)
+
+        def current() -> bool:
+            kept = self.shown.get(key)
+            return kept is not None and kept[0] is interaction and self._edits.get(key) == edit
+
+        try:
+            png = await self.pictures.cache.png_if(picture, current, asked=True)
+            if png is None or not current():
+                return
+            await interaction.edit_original_response(attachments=[_hand_file(png)])
+        except discord.HTTPException as failed:
+            log.info("Hand picture at table %s not added: %s", table.id, failed)
+        except Exception:
+            log.exception("Hand picture at table %s not drawn", table.id)
 
     async def show_hand(self, interaction: discord.Interaction, table: LiveTable) -> None:
         """A new ephemeral hand view (from `/<game> hand` or the table's button)."""
-        embed, view = self.render(table, interaction.user.id)
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        embed, view, picture = self.render_with_picture(
+            table, interaction.user.id, pictures=await self._pictures_on(table)
+        )
+        ready, later = self._ready_picture(picture)
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True, **ready)
+        self._edited(table, interaction.user.id)
         self._remember(table, interaction)
+        if later:
+            self._add_later(table, interaction, picture)
 
     def views_at(
         self, table_id: int, *, but: int | None = None
@@ -95,10 +179,24 @@ class HandControls:
         if self.bot.scheduler.now() - since > EDITABLE_SECONDS:
             self.shown.pop((table.id, user_id), None)
             return
+        key = (table.id, user_id)
+        edit = self._edits.get(key, 0)
         try:
+            pictures = await self._pictures_on(table)
             async with table.lock:  # committed state only
-                embed, view = self.render(table, user_id)
-            await interaction.edit_original_response(embed=embed, view=view)
+                embed, view, picture = self.render_with_picture(table, user_id,
+                                                                pictures=pictures)
+            files = []
+            if picture is not None:
+                # Not a click's answer: this edit may wait for the picture, unless the
+                # player's own click shows a newer view meanwhile.
+                png = await self.pictures.cache.png_if(
+                    picture, lambda: self._edits.get(key, 0) == edit)
+                if png is None or self._edits.get(key, 0) != edit:
+                    return
+                files = [_hand_file(png)]
+            self._edited(table, user_id)
+            await interaction.edit_original_response(embed=embed, view=view, attachments=files)
         except (TableError, discord.HTTPException) as gone:
             log.info("Hand view of %s at table %s not brought up to date: %s",
                      user_id, table.id, gone)
@@ -107,7 +205,7 @@ class HandControls:
     def forget(self, table_id: int, user_id: int | None = None) -> None:
         """A player left (or, with no user, the table closed): their views stay as they are,
         and their picked cards are dropped."""
-        for kept in (self.shown, self.picked):
+        for kept in (self.shown, self.picked, self._edits):
             for key in [k for k in kept if k[0] == table_id and user_id in (None, k[1])]:
                 del kept[key]
 
@@ -166,13 +264,22 @@ class HandControls:
         except (TableError, StoreError) as refused:
             note, targets = self.ui(table).refusal(refused, table), None
         try:
-            embed, view = self.render(table, user, note, targets)
+            embed, view, picture = self.render_with_picture(
+                table, user, note, targets, pictures=await self._pictures_on(table)
+            )
         except TableError as gone:  # the hand ended and a new one left this player out
             self.shown.pop((table.id, user), None)
-            await interaction.response.edit_message(content=gone.message, embed=None, view=None)
+            await interaction.response.edit_message(content=gone.message, embed=None, view=None,
+                                                    attachments=[])
             return
-        await interaction.response.edit_message(embed=embed, view=view)
+        ready, later = self._ready_picture(picture)
+        # A picture of the hand before this click must not stay beside the new words.
+        attachments = [ready["file"]] if ready else []
+        await interaction.response.edit_message(embed=embed, view=view, attachments=attachments)
+        self._edited(table, user)
         self._remember(table, interaction)
+        if later:
+            self._add_later(table, interaction, picture)
 
     async def _click(
         self, table: LiveTable, user: int, at: tuple[int, int], act: str, values: list[str],
@@ -204,6 +311,10 @@ class HandControls:
     def _picked(self, table: LiveTable, user: int, at: tuple[int, int]) -> frozenset[Card]:
         picked_at, cards = self.picked.get((table.id, user), ((-1, -1), frozenset()))
         return cards if picked_at == at else frozenset()
+
+
+def _hand_file(png: bytes) -> discord.File:
+    return discord.File(io.BytesIO(png), filename=HAND_PICTURE, description="Your cards")
 
 
 def _cards(values: list[str]) -> list[Card]:

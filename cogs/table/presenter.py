@@ -21,6 +21,7 @@ found again (see `_find_after_restart`).
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 import re
 from collections.abc import Sequence
@@ -34,10 +35,13 @@ from cogs.table.clock import deadline_of
 from cogs.table.components import table_view
 from cogs.table.items import table_custom_id
 from cogs.table.names import seat_name
+from cogs.table.pictures.layout import Picture
+from cogs.table.pictures.service import picture_key
 
 if TYPE_CHECKING:
     from bot.client import HallBot
     from cogs.table.controls import HandControls
+    from cogs.table.pictures.service import Pictures
     from cogs.table.ui import GameUI
     from engine.game import Settlement
 
@@ -56,12 +60,16 @@ LOOK_BACK = 50
 DRAIN_SECONDS = 5.0
 COUNTDOWN = re.compile(r"^Next hand <t:\d+:R>\.$")
 TURN_PING = re.compile(r"^(<@\d+>, )+it's your turn")
+TABLE_PICTURE = "table.png"
 
 
 class TablePresenter:
-    def __init__(self, bot: HallBot, controls: HandControls) -> None:
+    def __init__(self, bot: HallBot, controls: HandControls, pictures: Pictures) -> None:
         self.bot = bot
         self.controls = controls  # players' own hand views
+        self.pictures = pictures
+        # table id -> the key (service.picture_key) of the picture its message shows
+        self.pictured: dict[int, bytes | None] = {}
         self.table_messages: dict[int, int] = {}  # table id -> its current table message
         self.pings: dict[int, int] = {}  # table id -> the current turn's ping
         self._queues: dict[int, list[tuple[Any, ...]]] = {}
@@ -210,12 +218,15 @@ class TablePresenter:
             return
         kind = op[0]
         if kind in ("post", "edit"):
+            pictures_on = await self.pictures.switch.on(table.info.guild_id)
             async with table.lock:  # committed state only
                 embed = self.table_embed(table)
                 lobby = table.running is None
+                picture = self.table_picture(table) if pictures_on else None
             self._shown_at[table.id] = self.bot.scheduler.now()
             await self._show_table(
-                table, channel, embed, new=kind == "post", replace=op[-1], lobby=lobby
+                table, channel, embed, new=kind == "post", replace=op[-1], lobby=lobby,
+                picture=picture,
             )
         elif kind == "ping":
             await self._unping(table, channel)
@@ -253,6 +264,7 @@ class TablePresenter:
             # Nothing more is sent for a closed table: its bookkeeping goes (this worker
             # finishes on the queue it holds).
             self._shown_at.pop(table.id, None)
+            self.pictured.pop(table.id, None)
             self._queues.pop(table.id, None)
             self._workers.pop(table.id, None)
             self.lobbies.discard(table.id)
@@ -268,27 +280,61 @@ class TablePresenter:
         ui = self.ui(table)
         return ui.lobby_embed(table) if table.running is None else ui.table_embed(table)
 
+    def table_picture(self, table: LiveTable) -> Picture | None:
+        """What the table message's picture shows: drawn from the public view alone."""
+        draw = getattr(self.ui(table), "table_picture", None)
+        if draw is None or table.running is None:
+            return None
+        try:
+            return draw(table.running.hand.public_view())
+        except Exception:  # the words still go out; the picture is a bonus
+            log.exception("Table %s: its picture could not be laid out", table.id)
+            return None
+
+    async def _picture_file(self, picture: Picture | None) -> discord.File | None:
+        if picture is None:
+            return None
+        try:
+            png = await self.pictures.cache.png(picture)
+        except Exception:
+            log.exception("A table picture could not be drawn")
+            return None
+        return discord.File(io.BytesIO(png), filename=TABLE_PICTURE,
+                            description="The cards on the table")
+
     async def _show_table(
         self, table: LiveTable, channel: discord.abc.Messageable, embed: discord.Embed,
-        *, new: bool, replace: bool, lobby: bool,
+        *, new: bool, replace: bool, lobby: bool, picture: Picture | None = None,
     ) -> None:
+        """Edit or post the table message. Its picture is drawn only when it changed:
+        an edit that changes words alone (the clock, a stack) keeps the picture it has."""
         old = self.table_messages.get(table.id)
         if old is None and table.restored and table.id not in self._looked:
             self._looked.add(table.id)
             old = await self._find_after_restart(table, channel, embed)
             if old is not None:
                 self.table_messages[table.id] = old
+        key = None if picture is None else picture_key(picture)
         if old is not None and not new:
+            changes: dict[str, Any] = {}
+            if table.id not in self.pictured or self.pictured[table.id] != key:
+                file = await self._picture_file(picture)
+                changes["attachments"] = [file] if file else []
             try:
-                await channel.get_partial_message(old).edit(embed=embed)
+                await channel.get_partial_message(old).edit(embed=embed, **changes)
+                if "attachments" in changes:
+                    self.pictured[table.id] = key if changes["attachments"] else None
                 self._shows_lobby(table, lobby)
                 return
             except discord.NotFound:
                 pass  # deleted by someone: post it again below
+        file = await self._picture_file(picture)
         message = await channel.send(
-            embed=embed, view=table_view(table.info.game, table.id), allowed_mentions=SILENT
+            embed=embed, view=table_view(table.info.game, table.id), allowed_mentions=SILENT,
+            **({"file": file} if file else {}),
         )
         self.table_messages[table.id] = message.id
+        self.pictured[table.id] = key if file else None
         was_lobby = table.id in self.lobbies
         self._shows_lobby(table, lobby)
         if old is not None and (replace or was_lobby):

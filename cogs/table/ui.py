@@ -56,6 +56,9 @@ class GameUI(Protocol):
     game: Game  # the registry's game: its info (id, name, seats) and its computer levels
     how_to_start: str  # one line for /games, after the game's name
     # Optional: `table_options: tuple[TableOption, ...]`, what `/<game> create` offers.
+    # Optional pictures (cogs/table/pictures): `table_picture(public) -> Picture`, drawn
+    # from the game's public view and nothing else, and `hand_picture(view, picked) ->
+    # Picture`, a player's own cards from their private view, for the ephemeral view only.
 
     def rules_embed(self, settings: Settings) -> discord.Embed:
         """`/<game> rules`: the game in a few lines."""

@@ -13,7 +13,7 @@ from cogs.rummy import views
 from cogs.rummy.play import RummyPlay
 from cogs.table.clock import deadline_of
 from cogs.table.components import RenderedView
-from cogs.tonk import render, rules
+from cogs.tonk import pictures, render, rules
 from engine.cards import Card
 from engine.tonk.game import TONK
 from engine.tonk.settlement import TonkSettlement
@@ -25,6 +25,8 @@ GAME = TONK.info.id
 class TonkUI(RummyPlay):
     game = TONK
     how_to_start = "`/tonk join` in a channel, then the host deals with `/tonk start`"
+    table_picture = staticmethod(pictures.table_picture)
+    hand_picture = staticmethod(pictures.hand_picture)
 
     def rules_embed(self, settings: Settings) -> discord.Embed:
         return rules.rules_embed(settings)

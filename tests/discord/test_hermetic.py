@@ -26,6 +26,7 @@ HOSTILE = {
     "DAILY_CHIPS": "5",
     "TURN_SECONDS": "30",
     "TABLE_EDIT_SECONDS": "7",
+    "PICTURES": "false",
     "SHARD_COUNT": "4",
     "SHARD_IDS": "1-2",
 }
@@ -41,6 +42,7 @@ DEFAULTS = {
     "daily_chips": 200,
     "turn_seconds": 60,
     "table_edit_seconds": 1.0,
+    "pictures": True,
     "shard_count": None,
     "shard_ids": None,
 }

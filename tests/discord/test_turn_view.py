@@ -40,7 +40,8 @@ async def test_the_next_players_view_shows_their_turn_without_a_click(playing):
 async def test_a_view_the_bot_can_no_longer_edit_is_left_alone(playing):
     d, h = playing, playing.h
     await d.open_hand(d.user("bob"))
-    h.recorder.fail("PATCH", r"/webhooks/.*/messages/@original", 404, 10008)  # dismissed
+    token = d.view_of(d.user("bob")).interaction.token  # ann's views are edited too (pictures)
+    h.recorder.fail("PATCH", rf"/webhooks/.*/{token}/messages/@original", 404, 10008)  # dismissed
     await d.act("ann", "stock")
     await d.act("ann", "throw", "9D")
     assert not _stock_enabled(d, "bob")  # as it was; Refresh brings it up to date
@@ -53,11 +54,13 @@ async def test_a_view_the_bot_can_no_longer_edit_is_left_alone(playing):
 async def test_a_view_older_than_discord_allows_editing_is_not_touched(playing, monkeypatch):
     d, h = playing, playing.h
     await d.open_hand(d.user("bob"))
+    token = d.view_of(d.user("bob")).interaction.token  # ann's views are edited too (pictures)
     # The module the running bot loaded (each bot loads its extensions afresh).
     play = sys.modules[type(h.bot.get_cog("TableCog").controls).__module__]
     monkeypatch.setattr(play, "EDITABLE_SECONDS", -1)  # every view is too old
     before = len(h.recorder.requests)
     await d.act("ann", "stock")
     await d.act("ann", "throw", "9D")
-    edits = [r for r in h.recorder.requests[before:] if r.path.endswith("/messages/@original")]
+    edits = [r for r in h.recorder.requests[before:]
+             if r.path.endswith(f"{token}/messages/@original")]
     assert edits == [] and not _stock_enabled(d, "bob")

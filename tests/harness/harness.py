@@ -27,6 +27,7 @@ from tests.harness.errors import ErrorLog, Expectation
 from tests.harness.ids import Snowflakes, new_token
 from tests.harness.messages import COMPONENT, SLASH, Interaction, Message
 from tests.harness.payloads import BOT_PERMISSIONS, Channel, Thread, User
+from tests.harness.pictures import picture_problems
 from tests.harness.recorder import Recorder
 from tests.harness.schema import CommandError, build_command_data
 from tests.harness.tasks import TaskTracker
@@ -189,6 +190,7 @@ class Harness:
         """Fail on any route the recorder could not answer and any unexpected ERROR log."""
         problems = [f"unknown Discord route: {route}" for route in self.recorder.unknown]
         self.recorder.unknown.clear()
+        problems += picture_problems(self.recorder)
         problems += [f"error logged: {text}" for text in self.errors.take()]
         if problems:
             raise AssertionError("\n".join(problems))

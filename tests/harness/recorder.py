@@ -106,6 +106,13 @@ class Recorder:
         # with every click and slow the whole process's garbage collection.
         self.keep_history = True
         self.unknown: list[str] = []
+        # Every file the bot uploaded, as (message id, filename, bytes), in order: the
+        # harness checks each picture (tests/harness/pictures.py).
+        self.uploads: list[tuple[int, str, bytes]] = []
+        self.uploads_checked = 0
+        # A benchmark turns this off: decoding every picture on the event loop would
+        # slow the clicks it times (and keeping them all would fill the memory).
+        self.check_pictures = True
         self.messages: dict[int, Message] = {}
         self.interactions: dict[str, Interaction] = {}
         self.global_commands: list[dict[str, Any]] = []
@@ -482,6 +489,8 @@ class Recorder:
                 kept.append(next(a for a in message.data["attachments"] if int(a["id"]) == index))
                 continue
             filename, content = uploads[index]
+            if self.check_pictures:
+                self.uploads.append((message.id, filename, content))
             attachment_id = self.snowflake()
             message.attachments[attachment_id] = Attachment(attachment_id, filename, content)
             url = f"https://cdn.discordapp.com/attachments/{message.channel_id}/{attachment_id}/"

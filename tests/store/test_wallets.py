@@ -190,7 +190,7 @@ async def test_one_event_is_booked_once(store):
 async def test_server_settings_default_then_change(store):
     assert await store.guild_settings(GUILD) == DEFAULTS
     changed = await store.update_guild_settings(GUILD, stake=25, daily_chips=50)
-    assert changed == GuildSettings(25, 20, 1000, 50, 60)
+    assert changed == GuildSettings(25, 20, 1000, 50, 60, 1)
     assert await store.guild_settings(GUILD) == changed
     assert await store.guild_settings(OTHER_GUILD) == DEFAULTS
 

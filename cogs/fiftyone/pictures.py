@@ -1,0 +1,45 @@
+"""Fifty-One's pictures: the five board cards in their places (FIFTYONE-4.2), the
+discard and the stock, every hand once shown at the end; a player's own hand beside
+the board, which is what the swap menus choose from."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from cogs.rummy.pictures import DISCARD_SHOWN
+from cogs.table.pictures.layout import (
+    Group,
+    Picture,
+    back,
+    face,
+    hand_row,
+    picture,
+    pile,
+    seat_captions,
+    stock,
+)
+from engine.cards import Card
+from engine.fiftyone.views import PrivateView, PublicView
+
+HAND = 5  # FIFTYONE-2.1: five cards each
+
+
+def board(public: PublicView) -> Group:
+    return Group("Board", tuple(face(card, str(i + 1)) for i, card in enumerate(public.board)))
+
+
+def table_picture(public: PublicView) -> Picture:
+    names = seat_captions([seat.id for seat in public.seats])
+    if public.shown:
+        hands = [pile(f"{names.get(s.seat, '')}: {s.score}", s.hand, fan=False)
+                 for s in public.shown]
+    else:
+        hands = [Group(names[seat.id] + (" (to play)" if seat.id == public.turn else ""),
+                       tuple(back() for _ in range(HAND)), fan=True)
+                 for seat in public.seats if seat.dealt_in]
+    return picture([board(public), pile("Discard", public.discard, show=DISCARD_SHOWN),
+                    stock("Stock", public.stock)], hands)
+
+
+def hand_picture(view: PrivateView, picked: Collection[Card] = ()) -> Picture:
+    return picture([board(view.public)], hand_row(view.hand))

@@ -1,0 +1,39 @@
+"""Page One's pictures: the trick on the table in the order played, the last trick on
+the discard, the stock and each seat's cards face down; a player's own hand, the cards
+the play menu offers numbered and the others dimmed, the cards just drawn marked."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from cogs.rummy.pictures import DISCARD_SHOWN
+from cogs.table.pictures.layout import (
+    Group,
+    Picture,
+    back,
+    empty,
+    face,
+    hand_row,
+    picture,
+    pile,
+    seat_captions,
+    stock,
+)
+from engine.cards import Card
+from engine.pageone.views import PrivateView, PublicView
+
+
+def table_picture(public: PublicView) -> Picture:
+    names = seat_captions([seat.id for seat in public.seats])
+    seats = [Group(names[seat.id] + (" (to play)" if seat.id == public.turn else ""),
+                   tuple(back() for _ in range(seat.cards)), fan=True)
+             for seat in public.seats if seat.dealt_in and seat.cards]
+    played = tuple(face(card, names.get(seat, "")) for seat, card in public.trick)
+    trick = Group("Trick", played or (empty("none yet"),))
+    return picture(seats, [trick, pile("Discard", public.discard, show=DISCARD_SHOWN),
+                           stock("Stock", public.stock)])
+
+
+def hand_picture(view: PrivateView, picked: Collection[Card] = ()) -> Picture:
+    offered = view.legal_cards if view.legal else None
+    return picture(hand_row(view.hand, offered=offered, marked=view.drawn))

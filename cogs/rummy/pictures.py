@@ -1,0 +1,49 @@
+"""The rummy games' pictures (GFF and Tonk): the seats' hands as backs, the spreads,
+the discard pile and the stock; a player's own hand, numbered as its menus list it."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from cogs.table.pictures.layout import (
+    Group,
+    Picture,
+    back,
+    hand_row,
+    picture,
+    pile,
+    seat_captions,
+    stock,
+)
+from engine.cards import Card
+from engine.rummy.views import PrivateView, PublicView
+
+DISCARD_SHOWN = 6  # the top of the pile, fanned: the rest is under it
+
+
+def seat_row(public: PublicView) -> list[Group]:
+    """Each dealt-in seat's hand, face down: how many cards it holds is public."""
+    names = seat_captions([seat.id for seat in public.seats])
+    return [Group(names[seat.id] + (" (to play)" if seat.id == public.turn else ""),
+                  tuple(back() for _ in range(seat.cards)), fan=True)
+            for seat in public.seats if seat.dealt_in and seat.cards]
+
+
+def table_rows(public: PublicView, *first: Group) -> Picture:
+    names = seat_captions([seat.id for seat in public.seats])
+    spreads = [pile(f"Spread {s.index + 1} ({names.get(s.owner, '')})", s.cards)
+               for s in public.spreads]
+    return picture(
+        seat_row(public),
+        [*first, pile("Discard", public.discard_pile, show=DISCARD_SHOWN),
+         stock("Stock", public.stock)],
+        spreads,
+    )
+
+
+def table_picture(public: PublicView) -> Picture:
+    return table_rows(public)
+
+
+def hand_picture(view: PrivateView, picked: Collection[Card] = ()) -> Picture:
+    return picture(hand_row(view.hand, marked=picked))

@@ -1,0 +1,115 @@
+"""Pictures through the offline harness: the table message and the hand views carry a
+PNG of the cards, drawn from the view each may show, and a server can turn them off.
+
+The harness itself checks every picture the bot uploads in any test (a PNG that
+decodes, of a sane size: tests/harness/pictures.py); these tests check what is drawn.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.settings import Settings, load_settings
+from bot.store import BadSetting, GuildSettings, Store
+from cogs.gff.pictures import hand_picture, table_picture
+from cogs.table.pictures.render import render
+from tests.discord.table_driver import TableDriver
+from tests.harness import Harness, Message
+from tests.harness.pictures import png_problem
+
+
+def picture_of(message: Message, name: str) -> bytes | None:
+    found = [a.data for a in message.attachments.values() if a.filename == name]
+    assert len(found) <= 1
+    return found[0] if found else None
+
+
+async def test_the_table_picture_is_the_public_view_drawn_and_changes_with_it(
+    harness: Harness,
+):
+    d = await TableDriver.playing(harness)
+    shown = picture_of(d.table_message(), "table.png")
+    assert shown is not None and png_problem(shown) is None
+    assert shown == render(table_picture(d.hand.public_view()))
+    await d.turn("ann", throw="2H")
+    after = picture_of(d.table_message(), "table.png")
+    assert after is not None and after != shown
+    assert after == render(table_picture(d.hand.public_view()))
+    d.assert_no_hidden_card_in_public()
+
+
+async def test_a_hand_view_gets_its_own_picture_once_drawn(harness: Harness):
+    d = await TableDriver.playing(harness)
+    ann = d.user("ann")
+    view = await d.open_hand(ann)
+    assert view.ephemeral and view.viewer == ann.id
+    own = picture_of(d.view_of(ann), "hand.png")  # added by an edit once drawn
+    private = d.h.bot.tables.hand_view(d.table, ann.id)
+    assert own == render(hand_picture(private, ()))
+    # Drawn before: the next answer carries it at once, without a second edit.
+    edits = len(d.view_of(ann).versions)
+    await d.h.click(ann, d.view_of(ann), d.control(d.view_of(ann), "refresh"))
+    assert picture_of(d.view_of(ann), "hand.png") == own
+    assert len(d.view_of(ann).versions) == edits + 1
+    # No other player's message carries a hand picture.
+    for message in harness.public_messages():
+        assert picture_of(message, "hand.png") is None
+
+
+async def test_a_click_that_changes_the_hand_never_shows_the_old_picture(harness: Harness):
+    d = await TableDriver.playing(harness)
+    ann = d.user("ann")
+    await d.open_hand(ann)
+    before = picture_of(d.view_of(ann), "hand.png")
+    await d.h.click(ann, d.view_of(ann), d.control(d.view_of(ann), "stock"))
+    after = picture_of(d.view_of(ann), "hand.png")
+    assert after is not None and after != before
+    private = d.h.bot.tables.hand_view(d.table, ann.id)
+    assert after == render(hand_picture(private, ()))
+    for version in d.view_of(ann).versions:  # every answer in between: words, or the new
+        for attachment in version.get("attachments", []):
+            assert attachment["size"] in (len(before), len(after))
+
+
+async def test_a_server_that_turns_pictures_off_gets_words_only(harness: Harness):
+    d = await TableDriver.playing(harness)
+    assert picture_of(d.table_message(), "table.png") is not None
+    await harness.slash(harness.owner, "config", pictures=False)
+    assert "pictures off" in harness.last_response(harness.owner).content
+    await d.turn("ann", throw="2H")
+    assert picture_of(d.table_message(), "table.png") is None
+    assert d.table_message().embeds  # the words are all still there
+    bob = d.user("bob")
+    await d.open_hand(bob)
+    assert picture_of(d.view_of(bob), "hand.png") is None
+    await harness.slash(harness.owner, "config", pictures=True)
+    await d.turn("bob", throw="5H")
+    assert picture_of(d.table_message(), "table.png") is not None
+
+
+async def test_the_bot_default_turns_pictures_off(tmp_path):
+    async with Harness(database_path=tmp_path / "gff.sqlite3", pictures=False) as h:
+        d = await TableDriver.playing(h)
+        await d.open_hand(d.user("ann"))
+        await d.turn("ann", throw="2H")
+        assert h.recorder.uploads == []
+        assert d.table_message().embeds
+
+
+def test_the_bot_default_is_read_from_the_environment_file(tmp_path):
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=t\nPICTURES=false\n", encoding="utf-8")
+    assert load_settings(tmp_path / ".env").pictures is False
+    assert Settings.from_values().pictures is True
+
+
+async def test_a_server_setting_is_on_or_off_and_nothing_else(tmp_path):
+    store = await Store.open(tmp_path / "chips.sqlite3", defaults=GuildSettings())
+    try:
+        guild = 123456789012345678
+        with pytest.raises(BadSetting):
+            await store.update_guild_settings(guild, pictures=2)
+        assert (await store.guild_settings(guild)).pictures == 1
+        assert (await store.update_guild_settings(guild, pictures=0)).pictures == 0
+        assert (await store.guild_settings(guild)).pictures == 0
+    finally:
+        await store.close()
