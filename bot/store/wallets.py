@@ -6,7 +6,7 @@ Each function runs inside one transaction on the connection's thread (see db.py)
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import astuple, replace
+from dataclasses import astuple, fields, replace
 
 from bot.store import ledger
 from bot.store.amounts import MAX_CHIPS
@@ -14,12 +14,14 @@ from bot.store.errors import BadSetting, DailyDisabled, DailyNotReady, NoWallet,
 from bot.store.models import DAY_MS, GuildSettings, Wallet
 
 WALLET_COLUMNS = "guild_id, user_id, balance, daily_ms"
+# A server's settings, in GuildSettings' order: its columns are named as its fields.
+SETTINGS = tuple(field.name for field in fields(GuildSettings))
+SETTING_COLUMNS = ", ".join(SETTINGS)
 
 
 def guild_settings(db: sqlite3.Connection, guild_id: int, defaults: GuildSettings) -> GuildSettings:
     row = db.execute(
-        "SELECT stake, buy_in_stakes, starting_chips, daily_chips, turn_seconds, pictures"
-        " FROM guild_settings WHERE guild_id = ?",
+        f"SELECT {SETTING_COLUMNS} FROM guild_settings WHERE guild_id = ?",
         (guild_id,),
     ).fetchone()
     return defaults if row is None else GuildSettings(*row)
@@ -31,10 +33,11 @@ def save_guild_settings(
     settings = replace(guild_settings(db, guild_id, defaults), **changes)
     if settings.buy_in > MAX_CHIPS:
         raise BadSetting("That stake and buy-in make a buy-in larger than a bankroll can hold.")
+    # An upsert both databases speak (SQLite's INSERT OR REPLACE is its own).
     db.execute(
-        "INSERT OR REPLACE INTO guild_settings"
-        " (guild_id, stake, buy_in_stakes, starting_chips, daily_chips, turn_seconds,"
-        " pictures) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        f"INSERT INTO guild_settings (guild_id, {SETTING_COLUMNS})"
+        f" VALUES (?, {', '.join('?' * len(SETTINGS))}) ON CONFLICT (guild_id) DO UPDATE SET"
+        f" {', '.join(f'{name} = excluded.{name}' for name in SETTINGS)}",
         (guild_id, *astuple(settings)),
     )
     return settings

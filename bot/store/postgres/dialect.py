@@ -63,20 +63,6 @@ PIECES = (
     ),
 )
 
-# Whole statements that PostgreSQL says another way, by SQLite's text (spaces folded).
-STATEMENTS = {
-    "INSERT OR REPLACE INTO guild_settings"
-    " (guild_id, stake, buy_in_stakes, starting_chips, daily_chips, turn_seconds)"
-    " VALUES (?, ?, ?, ?, ?, ?)": (
-        "INSERT INTO guild_settings"
-        " (guild_id, stake, buy_in_stakes, starting_chips, daily_chips, turn_seconds)"
-        " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
-        " stake = excluded.stake, buy_in_stakes = excluded.buy_in_stakes,"
-        " starting_chips = excluded.starting_chips, daily_chips = excluded.daily_chips,"
-        " turn_seconds = excluded.turn_seconds"
-    ),
-}
-
 # Tables whose new row's id the store reads back (sqlite3's `lastrowid`).
 NUMBERED = re.compile(r"^\s*INSERT INTO (tables|hands)\b", re.IGNORECASE)
 IGNORED = re.compile(r"^\s*INSERT OR IGNORE INTO", re.IGNORECASE)
@@ -117,8 +103,7 @@ def translate(sqlite_sql: str) -> Statement:
     return found
 
 
-def _translate(sqlite_sql: str) -> Statement:
-    sql = STATEMENTS.get(" ".join(sqlite_sql.split()), sqlite_sql)
+def _translate(sql: str) -> Statement:
     for sqlite_piece, postgres_piece in PIECES:
         sql = sql.replace(sqlite_piece, postgres_piece)
     if IGNORED.match(sql):
