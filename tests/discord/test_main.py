@@ -248,3 +248,11 @@ async def test_the_heap_at_ready_is_frozen_until_the_bot_closes(tmp_path):
         assert gc.get_threshold() == (YOUNG_COLLECTION_AFTER, *before[1:])
     assert gc.get_freeze_count() == 0  # closed: everything can be collected again
     assert gc.get_threshold() == before
+
+
+async def test_without_gc_tuning_the_heap_and_thresholds_are_left_alone(tmp_path):
+    before = gc.get_threshold()
+    async with Harness(database_path=tmp_path / "gff.sqlite3", tune_gc=False) as h:
+        assert h.bot.is_ready()
+        assert gc.get_freeze_count() == 0
+        assert gc.get_threshold() == before
