@@ -55,7 +55,9 @@ async def play_tables(folder: Path, game: str, tables: int, rounds: int, *, seed
     rng = random.Random(seed)
     wave = wave or tables
     pace = Settings.from_values().table_edit_seconds
-    async with Harness(database_path=folder / f"clicks-{game}{tables}.sqlite3",
+    # A new file each run: a bot that finds its commands' last sync beside its database
+    # does not sync them again, and a new harness would know no commands.
+    async with Harness(database_path=folder / f"clicks-{game}{tables}-{wave}.sqlite3",
                        table_edit_seconds=pace) as h:
         h.recorder.keep_history = False
         service = h.bot.tables
