@@ -7,6 +7,7 @@ replaces the earlier timer, so a table never has two turn clocks running.
 from __future__ import annotations
 
 import asyncio
+import heapq
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -68,19 +69,28 @@ class ManualScheduler:
 
     def __init__(self, start: float = 1_800_000_000.0) -> None:
         self._now = start
-        self._jobs: dict[str, tuple[float, Job]] = {}
+        self._jobs: dict[str, tuple[float, int, Job]] = {}  # key -> (when, serial, job)
+        # (when, key, serial) of every timer set; one whose serial is no longer its key's
+        # was replaced or cancelled and is skipped. A heap, so finding the next due timer
+        # does not look at every table's timers each time.
+        self._due: list[tuple[float, str, int]] = []
+        self._serial = 0
 
     def now(self) -> float:
         return self._now
 
     def call_later(self, delay: float, key: str, job: Job) -> None:
-        self._jobs[key] = (self._now + max(delay, 0), job)
+        self._serial += 1
+        at = self._now + max(delay, 0)
+        self._jobs[key] = (at, self._serial, job)
+        heapq.heappush(self._due, (at, key, self._serial))
 
     def cancel(self, key: str) -> None:
         self._jobs.pop(key, None)
 
     def cancel_all(self) -> None:
         self._jobs.clear()
+        self._due.clear()
 
     def due_in(self, key: str) -> float | None:
         found = self._jobs.get(key)
@@ -89,12 +99,16 @@ class ManualScheduler:
     async def advance(self, seconds: float) -> None:
         """Move the clock on, running each job as its time comes, earliest first."""
         until = self._now + seconds
-        while True:
-            due = [(at, key) for key, (at, _) in self._jobs.items() if at <= until]
-            if not due:
-                break
-            at, key = min(due)
+        while self._due and self._due[0][0] <= until:
+            at, key, serial = heapq.heappop(self._due)
+            current = self._jobs.get(key)
+            if current is None or current[1] != serial:
+                continue  # replaced or cancelled since
+            del self._jobs[key]
             self._now = max(self._now, at)
-            _, job = self._jobs.pop(key)
-            await job()
+            await current[2]()
         self._now = until
+        if len(self._due) > 2 * len(self._jobs) + 64:
+            # Replaced timers pile up (each click sets a table's idle timer again).
+            self._due = [(at, key, serial) for key, (at, serial, _) in self._jobs.items()]
+            heapq.heapify(self._due)

@@ -17,6 +17,8 @@ from discord.webhook.async_ import AsyncWebhookAdapter
 
 from bot.client import EXTENSIONS, SORRY
 from tests.harness import CommandError, Harness, UnknownRoute
+from tests.harness.ids import new_token
+from tests.harness.messages import SLASH, Interaction
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -348,6 +350,31 @@ async def test_without_history_the_recorder_keeps_only_what_discord_would(harnes
     contents = [m.content for m in harness.public_messages()]
     assert contents.count("v2") == 3 and "soon gone" not in contents
     assert not any(m.deleted or m.versions for m in harness.messages)
+
+
+async def test_without_history_a_token_works_for_discords_15_minutes(harness):
+    """The bot edits a player's hand view through the token of an old click: the recorder
+    keeps every token Discord would still honour, however many clicks came since."""
+    @app_commands.command(name="ask", description="Answers")
+    async def ask(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("answer", ephemeral=True)
+
+    await add_command(harness, ask)
+    harness.recorder.keep_history = False
+    now = [0.0]
+    harness.recorder.clock = lambda: now[0]
+    alice = harness.user("alice")
+    first = await harness.slash(alice, "ask")
+    for _ in range(1_100):  # more clicks than any count the recorder could keep
+        harness.recorder.open_interaction(Interaction(
+            id=harness.snowflake(), token=new_token(), kind=SLASH, user=alice,
+            channel=harness.channel, payload={},
+        ))
+    assert first.token in harness.recorder.interactions
+    now[0] = 15 * 60 + 1
+    await harness.slash(alice, "ask")
+    assert first.token not in harness.recorder.interactions  # expired, as on Discord
+    assert len(harness.recorder.interactions) == 1
 
 
 async def test_each_event_waits_for_its_own_work_only(harness):

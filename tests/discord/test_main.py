@@ -294,3 +294,11 @@ async def test_a_reachable_postgresql_server_passes_the_check(tmp_path, postgres
         assert not (tmp_path / "data" / "gff.sqlite3").exists()  # SQLite stayed unused
     finally:
         await postgres_server.drop_database("bot_start")
+
+
+async def test_without_gc_tuning_the_heap_and_thresholds_are_left_alone(tmp_path):
+    before = gc.get_threshold()
+    async with Harness(database_path=tmp_path / "gff.sqlite3", tune_gc=False) as h:
+        assert h.bot.is_ready()
+        assert gc.get_freeze_count() == 0
+        assert gc.get_threshold() == before

@@ -49,6 +49,7 @@ class Harness:
         scheduler: Any = None,
         guild_id: int | None = None,
         channel_id: int | None = None,
+        tune_gc: bool = True,
         **setting_values: Any,
     ) -> None:
         self.snowflake = Snowflakes()
@@ -66,6 +67,7 @@ class Harness:
             raise TypeError("pass either a Settings object or setting values, not both")
         self.settings = settings
         self.extensions = extensions
+        self.tune_gc = tune_gc  # HallBot's garbage collector tuning, as in production
         # Time moves only when a test says so: tables.ManualScheduler.advance.
         self.scheduler = scheduler if scheduler is not None else ManualScheduler()
         self.application_id = self.snowflake()
@@ -115,9 +117,10 @@ class Harness:
 
     async def _boot(self) -> None:
         if self.extensions is None:
-            self.bot = HallBot(self.settings, scheduler=self.scheduler)
+            self.bot = HallBot(self.settings, scheduler=self.scheduler, tune_gc=self.tune_gc)
         else:
-            self.bot = HallBot(self.settings, self.extensions, scheduler=self.scheduler)
+            self.bot = HallBot(self.settings, self.extensions, scheduler=self.scheduler,
+                               tune_gc=self.tune_gc)
         # login runs the real setup_hook: extensions load and commands sync, as in production.
         with self._tasks.dispatching():
             await self.bot.login("harness-token")

@@ -37,6 +37,7 @@ class Interaction:
     original_message_id: int | None = None
     followup_ids: list[int] = field(default_factory=list)
     modal: dict[str, Any] | None = None
+    opened_at: float = 0.0  # the recorder's clock when it was sent: its token lasts 15 minutes
     # perf_counter() when the gateway event was handed to the bot, and when the bot's
     # answer reached Discord: the time the bot spent on this interaction.
     dispatched_at: float | None = None

@@ -43,8 +43,10 @@ SENDABLE_FLAGS = EPHEMERAL | (1 << 2) | SILENT | (1 << 15)
 # Flags an edit may change: suppress embeds, components v2.
 EDITABLE_FLAGS = (1 << 2) | (1 << 15)
 MENTION = re.compile(r"<@!?(\d+)>")
-# Without history, how many interactions (and activity entries) the recorder keeps.
-RECENT = 1000
+# Without history, the recorder keeps an interaction as long as Discord keeps its token
+# working (15 minutes), and this many recent activity entries.
+TOKEN_SECONDS = 15 * 60
+RECENT = 10_000
 
 
 class UnknownRoute(AssertionError):
@@ -105,6 +107,7 @@ class Recorder:
         # would (current messages, recent interactions), so its own memory does not grow
         # with every click and slow the whole process's garbage collection.
         self.keep_history = True
+        self.clock = time.monotonic  # when each interaction's token was issued
         self.unknown: list[str] = []
         # Every file the bot uploaded, as (message id, filename, bytes), in order: the
         # harness checks each picture (tests/harness/pictures.py).
@@ -286,11 +289,15 @@ class Recorder:
     # --- interactions -------------------------------------------------------------------
 
     def open_interaction(self, interaction: Interaction) -> None:
+        interaction.opened_at = self.clock()
         self.interactions[interaction.token] = interaction
         if not self.keep_history:
-            # Older tokens would have expired on Discord long before a benchmark ends.
-            while len(self.interactions) > RECENT:
-                del self.interactions[next(iter(self.interactions))]
+            # Tokens older than Discord's 15 minutes have expired: their interactions go.
+            # (Not fewer: the bot edits a player's latest hand view at each of their
+            # turns, through the token of the click that showed it.)
+            expired = interaction.opened_at - TOKEN_SECONDS
+            while (oldest := next(iter(self.interactions.values()))).opened_at < expired:
+                del self.interactions[oldest.token]
             del self.activity[: -RECENT]
 
     def _interaction(self, token: str) -> Interaction:

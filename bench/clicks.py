@@ -1,0 +1,197 @@
+"""Any game's tables played through the bot by clicks alone, to rank the games by cost.
+
+`python -m bench.clicks [GAME ...]` plays 100 tables of each game (every game but GFF
+unless told) with every table's click in flight at once, and prints accepted actions/s
+beside discord.py alone, measured in the same run. `make bench` plays the slowest of
+them beside GFF (bench/bot.py).
+
+The players here know little of a game: at their turn (or their sealed choice) each
+clicks what their own hand view offers, a random enabled button or menu choice, until
+the game has taken an action from them (Faro's players know its two-click bet, `PLANS`).
+That can be more clicks per action than a player who knows the game would make; the
+rows print clicks per action beside the rate.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from bench.table import Row, machine, render
+from bot.settings import Settings
+from engine import games
+
+# Controls that make no move: a Refresh is a click lost, and a player who leaves plays no more.
+NOT_A_MOVE = ("refresh", "leave")
+SELECTS = (3, 5, 6, 7, 8)
+CLICKS_PER_ACTION_AT_MOST = 8  # then the player gives way to the next round
+PLAYERS = 3
+
+
+def deck_for(rng: random.Random):
+    """Decks as the bot shuffles them (bot.tables.service.shuffled_deck), from `rng`."""
+
+    def deck(table):
+        info = table.game.info
+        pack_for = getattr(table.game, "pack", None)
+        pack = tuple(pack_for(dict(table.info.options))) if pack_for is not None else info.pack
+        if info.deals_per_game > 1:
+            return [rng.sample(pack, len(pack)) for _ in range(info.deals_per_game)]
+        return rng.sample(pack, len(pack))
+
+    return deck
+
+
+async def play_tables(folder: Path, game: str, tables: int, rounds: int, *, seed: int = 1,
+                      wave: int | None = None) -> dict:
+    """`tables` tables of `game`, each player clicking at their turn; `wave` clicks in
+    flight at once (every table's, unless told). Latencies as bench/bot.py measures them."""
+    from tests.harness import Harness
+
+    rng = random.Random(seed)
+    wave = wave or tables
+    pace = Settings.from_values().table_edit_seconds
+    # A new file each run: a bot that finds its commands' last sync beside its database
+    # does not sync them again, and a new harness would know no commands.
+    async with Harness(database_path=folder / f"clicks-{game}{tables}-{wave}.sqlite3",
+                       table_edit_seconds=pace) as h:
+        h.recorder.keep_history = False
+        service = h.bot.tables
+        service.deck_source = deck_for(rng)
+        service.next_hand_seconds = 0  # as bench/bot.py: the bot's clock keeps real time
+        info = games.get(game).info
+        seats = max(info.min_seats, min(PLAYERS, info.max_seats))
+        channels = [h.channel] + [await h.add_channel(f"t{i}") for i in range(1, tables)]
+        players: dict[int, dict[str, object]] = {}
+        for i, channel in enumerate(channels):
+            users = [h.user(f"p{i}-{n}") for n in range(seats)]
+            for user in users:
+                await h.slash(user, f"{game} join", channel=channel)
+            await h.slash(users[0], f"{game} start", channel=channel)
+            players[channel.id] = {str(u.id): u for u in users}
+        views: dict[int, int] = {}  # user id -> their hand view
+        latencies: list[float] = []
+        accepted_before = await _accepted(h)
+        started, cpu = time.perf_counter(), time.process_time()
+
+        async def move(channel) -> None:
+            table = service.in_channel(channel.id)
+            hand = table.hand if table else None
+            if hand is None or hand.is_over:
+                return
+            acting = [s for s in hand.to_act() if s in players[channel.id]]
+            if not acting:
+                return
+            seat = rng.choice(acting)
+            user = players[channel.id][seat]
+            number, seq = table.running.number, hand.seat_seq(seat)
+            for _ in range(CLICKS_PER_ACTION_AT_MOST):
+                sent = await _click_once(h, table, user, views, rng)
+                latencies.append(sent.answered_at - sent.dispatched_at)
+                if (table.running is None or table.running.number != number
+                        or table.hand.is_over or table.hand.seat_seq(seat) != seq):
+                    return
+
+        clock = started
+        for _ in range(rounds):
+            for at in range(0, len(channels), wave):
+                await asyncio.gather(*(move(c) for c in channels[at: at + wave]))
+            now = time.perf_counter()
+            await h.advance(now - clock)
+            clock = now
+        seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
+        accepted = await _accepted(h) - accepted_before
+        return {"accepted": accepted, "seconds": seconds, "cpu": cpu, "clicks": len(latencies),
+                "latencies": latencies}
+
+
+async def _accepted(h) -> int:
+    return await h.bot.store.db.read(
+        lambda db: db.execute("SELECT COALESCE(SUM(seq), 0) FROM hands").fetchone()[0]
+    )
+
+
+async def _click_once(h, table, user, views: dict[int, int], rng: random.Random):
+    """One click: the table's "Your hand" when the player has no view, else a random
+    enabled control of their view."""
+    view = h.recorder.messages.get(views.get(user.id, 0))
+    if view is None or view.deleted or not view.data.get("components"):
+        wanted = f"{table.info.game}:{table.id}:hand"
+        message = next(m for m in reversed(h.public_messages(h.channels[table.info.channel_id]))
+                       if wanted in m.custom_ids)
+        sent = await h.click(user, message, wanted)
+        views[user.id] = h.last_response(user).id
+        return sent
+    live = {c["custom_id"].rsplit(":", 1)[-1]: c for c in view.walk_components()
+            if c.get("custom_id") and not c.get("disabled")
+            and c["custom_id"].rsplit(":", 1)[-1] not in NOT_A_MOVE}
+    if not live:
+        live = {c["custom_id"]: c for c in view.walk_components() if c.get("custom_id")}
+    plan = PLANS.get(table.info.game)
+    chosen, values = plan(live, rng, user.id) if plan else (None, None)
+    if chosen is None:
+        chosen = rng.choice(list(live.values()))
+    if values is None and chosen["type"] in SELECTS:
+        offered = [o["value"] for o in chosen.get("options", [])]
+        low, high = chosen.get("min_values", 1), min(chosen.get("max_values", 1), len(offered))
+        values = rng.sample(offered, rng.randint(low, max(low, high)))
+    return await h.click(user, view, chosen["custom_id"], values=values)
+
+
+_faro_chosen: set[int] = set()  # players whose next Faro click is Bet
+
+
+def _faro(live: dict, rng: random.Random, user: int) -> tuple[dict | None, list | None]:
+    """A Faro player who knows the buttons: one rank in the menu then Bet, or Ready
+    (FARO-5): two clicks a bet, one a Ready, as a person would."""
+    if user in _faro_chosen and "bet" in live:
+        _faro_chosen.discard(user)
+        return live["bet"], None
+    if "on" in live and rng.random() < 0.6:
+        ranks = [o["value"] for o in live["on"]["options"] if o["value"].startswith("r:")]
+        if ranks:
+            _faro_chosen.add(user)
+            return live["on"], [rng.choice(ranks)]
+    return live.get("ready"), None
+
+
+# Where a game's controls take knowing (random clicks there cost several a move).
+PLANS = {"faro": _faro}
+
+
+def rank(folder: Path, names: list[str], tables: int = 100, rounds: int = 20) -> list[dict]:
+    """Each game's accepted actions/s at `tables` tables, slowest first."""
+    found = []
+    for game in names:
+        played = asyncio.run(play_tables(folder, game, tables, rounds))
+        found.append({"game": game, "rate": played["accepted"] / played["seconds"], **played})
+    return sorted(found, key=lambda r: r["rate"])
+
+
+def main(argv: list[str]) -> int:
+    from bench.bot import floor_rate
+
+    names = argv or [g for g in games.GAMES if g != "gff"]
+    with tempfile.TemporaryDirectory(dir=Path("data")) as tmp:
+        folder = Path(tmp)
+        floor = floor_rate(folder)
+        rows = [Row("discord.py alone: a click answered with an edit, no game", floor,
+                    "clicks/s", baseline="one at a time, a view of the hand view's size")]
+        for found in rank(folder, names):
+            rows.append(Row(f"bot, 100 {found['game']} tables: accepted actions/s, every table "
+                            "at once", found["rate"], "actions/s",
+                            baseline=f"{found['rate'] / floor:.0%} of discord.py alone; "
+                                     f"{found['clicks'] / max(found['accepted'], 1):.2f} "
+                                     "clicks per action; "
+                                     f"{found['accepted'] / found['cpu']:,.0f} per CPU second"))
+    print(f"Machine: {machine()}")
+    print(render(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,54 @@
+"""The clock tests and benchmarks drive: timers run in time order, replaced ones never."""
+
+from __future__ import annotations
+
+from bot.tables import ManualScheduler
+
+
+async def test_timers_run_earliest_first_and_a_replaced_timer_never_runs():
+    clock = ManualScheduler(start=0)
+    ran: list[str] = []
+
+    def job(name: str):
+        async def run() -> None:
+            ran.append(f"{name}@{clock.now():g}")
+        return run
+
+    clock.call_later(5, "a", job("a-first"))
+    clock.call_later(2, "b", job("b"))
+    clock.call_later(3, "a", job("a-again"))  # replaces a's first timer
+    clock.call_later(1, "c", job("c"))
+    clock.cancel("c")
+    await clock.advance(10)
+    assert ran == ["b@2", "a-again@3"]
+    assert clock.now() == 10 and clock.due_in("a") is None
+
+
+async def test_a_timer_set_by_a_timer_runs_in_the_same_advance_when_due():
+    clock = ManualScheduler(start=0)
+    ran: list[float] = []
+
+    async def again() -> None:
+        ran.append(clock.now())
+        if len(ran) < 3:
+            clock.call_later(2, "tick", again)
+
+    clock.call_later(2, "tick", again)
+    await clock.advance(5)
+    assert ran == [2, 4]
+    assert clock.due_in("tick") == 1
+
+
+async def test_many_replaced_timers_leave_only_the_live_ones():
+    clock = ManualScheduler(start=0)
+    ran: list[int] = []
+    for n in range(1_000):  # a click sets its table's idle timer again each time
+        clock.call_later(100 + n, "idle", lambda n=n: _record(ran, n))
+    await clock.advance(1)
+    assert len(clock._due) <= 64 + 2
+    await clock.advance(10_000)
+    assert ran == [999]
+
+
+async def _record(ran: list[int], n: int) -> None:
+    ran.append(n)
