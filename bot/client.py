@@ -35,12 +35,11 @@ SORRY = "Something went wrong on our side; nothing was changed."
 
 
 def intents() -> discord.Intents:
-    # Slash commands and components arrive as interactions, which need no privileged intent.
-    chosen = discord.Intents.default()
-    chosen.message_content = False
-    chosen.members = False
-    chosen.presences = False
-    return chosen
+    """Servers and their channels only. Commands, buttons and menus arrive as interactions,
+    which need no intent; the bot reads no message, reaction or typing event, and each
+    one it were sent would be parsed and cached for nothing (the messages intent alone
+    is every message of every channel the bot can see)."""
+    return discord.Intents(guilds=True)
 
 
 class GffTree(app_commands.CommandTree):
@@ -124,6 +123,7 @@ class HallBot(commands.AutoShardedBot):
             command_prefix=commands.when_mentioned,
             help_command=None,
             intents=intents(),
+            max_messages=None,  # no message events arrive: nothing to cache
             tree_cls=GffTree,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
         )

@@ -12,6 +12,7 @@ import sys
 import textwrap
 from pathlib import Path
 
+import discord
 import pytest
 
 from bot.client import YOUNG_COLLECTION_AFTER
@@ -302,3 +303,10 @@ async def test_without_gc_tuning_the_heap_and_thresholds_are_left_alone(tmp_path
         assert h.bot.is_ready()
         assert gc.get_freeze_count() == 0
         assert gc.get_threshold() == before
+
+
+async def test_the_bot_asks_only_for_server_and_channel_events_and_caches_no_messages(tmp_path):
+    async with Harness(database_path=tmp_path / "gff.sqlite3") as h:
+        assert h.bot.intents == discord.Intents(guilds=True)
+        assert not h.bot.intents.messages and not h.bot.intents.message_content
+        assert h.bot._connection.max_messages is None
