@@ -28,7 +28,8 @@ EXIT_NO_DATABASE = 4
 UNREACHABLE = (aiohttp.ClientConnectionError, discord.GatewayNotFound, discord.DiscordServerError)
 
 
-async def serve(settings: Settings, token: str) -> None:
+async def serve(settings: Settings, token: str) -> int:
+    """Run the bot until it is stopped; the status the process exits with."""
     bot = HallBot(settings)
     loop = asyncio.get_running_loop()
     closing: list[asyncio.Task[None]] = []
@@ -54,6 +55,7 @@ async def serve(settings: Settings, token: str) -> None:
     finally:
         for signum in handled:
             loop.remove_signal_handler(signum)
+    return bot.exit_status
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -85,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
 
     setup_logging(settings.log_level)
     try:
-        asyncio.run(serve(settings, token))
+        return asyncio.run(serve(settings, token))
     except discord.LoginFailure:
         print(
             "Discord refused DISCORD_TOKEN. Reset the token in the Developer Portal"

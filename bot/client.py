@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 from collections.abc import Sequence
@@ -30,6 +31,9 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.fiftyone", "cogs.piquet", "cogs.games", "cogs.bankroll", "cogs.stats", "cogs.admin",
 )
 
+# `python -m bot`'s exit status when the process lost hold of its tables (the shared
+# database's connection dropped): nothing to fix in the settings; start it again.
+EXIT_TABLES_LOST = 5
 YOUNG_COLLECTION_AFTER = 10_000  # new objects; CPython's default is 700
 SORRY = "Something went wrong on our side; nothing was changed."
 
@@ -135,6 +139,9 @@ class HallBot(commands.AutoShardedBot):
         self.tune_gc = tune_gc
         self._heap_frozen = False
         self._gc_thresholds = gc.get_threshold()
+        # What `python -m bot` exits with once the bot has closed: 0, or why it stopped.
+        self.exit_status = 0
+        self._stopping: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         # The store first: cogs may read it as they load, and recovery must come before
@@ -144,6 +151,7 @@ class HallBot(commands.AutoShardedBot):
             self.settings.database_url or self.settings.database_path,
             defaults=self.house_defaults(),
         )
+        self.store.on_claims_lost(self.tables_lost)
         # Until the table cog is loaded and listens, nothing is sent.
         shards = self.settings.shards
         self.tables = TableService(self.store, self.scheduler, SilentListener(), shards=shards)
@@ -158,6 +166,17 @@ class HallBot(commands.AutoShardedBot):
             await self.load_extension(extension)
         await self.tables.restore(recovery)
         await self.sync_commands()
+
+    def tables_lost(self) -> None:
+        """The database no longer holds this process's tables for it: another process may
+        run them now. Stop at once, acting on none of them again; started again (the
+        launcher does so), the process takes back what it can."""
+        if self._stopping is not None:
+            return
+        log.critical("This process lost hold of its tables; stopping so that no table is "
+                     "run by two processes. Start it again to take them back.")
+        self.exit_status = EXIT_TABLES_LOST
+        self._stopping = asyncio.get_running_loop().create_task(self.close())
 
     def house_defaults(self) -> GuildSettings:
         s = self.settings

@@ -10,7 +10,7 @@ writes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -170,6 +170,12 @@ class Store(Protocol):
 
     async def release_table(self, table_id: int) -> None:
         """Let the table go (it closed, or this process is stopping)."""
+        ...
+
+    def on_claims_lost(self, callback: Callable[[], None]) -> None:
+        """Call `callback` if this process loses hold of its tables without letting them go
+        (its connection to a shared database dropped): another process may take them
+        now, so this one must stop acting on them."""
         ...
 
     async def recent_hands(self, table_id: int, limit: int = 10) -> list[StoredHand]:

@@ -390,6 +390,9 @@ class SqliteStore:
     async def release_table(self, table_id: int) -> None:
         snowflake(table_id, "The table id")
 
+    def on_claims_lost(self, callback: Callable[[], None]) -> None:
+        """A SQLite file's tables are held by the process that has it open: never lost."""
+
     async def recent_hands(self, table_id: int, limit: int = 10) -> list[StoredHand]:
         """The table's last hands, newest first (running, settled or void)."""
         snowflake(table_id, "The table id")

@@ -310,3 +310,13 @@ async def test_the_bot_asks_only_for_server_and_channel_events_and_caches_no_mes
         assert h.bot.intents == discord.Intents(guilds=True)
         assert not h.bot.intents.messages and not h.bot.intents.message_content
         assert h.bot._connection.max_messages is None
+
+
+async def test_a_bot_that_lost_hold_of_its_tables_stops_with_status_5(tmp_path):
+    async with Harness(database_path=tmp_path / "gff.sqlite3") as h:
+        with h.expect_error("lost hold of its tables"):
+            h.bot.tables_lost()
+            h.bot.tables_lost()  # said twice, it stops once
+            await h.bot._stopping
+        assert h.bot.is_closed()
+        assert h.bot.exit_status == 5

@@ -107,6 +107,40 @@ async def test_a_process_that_loses_its_connection_lets_its_tables_go(
         await third.close()
 
 
+async def test_a_store_whose_claims_connection_drops_says_so_once_and_holds_nothing(
+    postgres_url, two_processes
+):
+    first, second = two_processes
+    table = await first.open_table(GUILD, CHANNEL, HOST)
+    lost = []
+    first.on_claims_lost(lambda: lost.append("lost"))
+    await first.claim_table(table.id)
+    admin = await asyncpg.connect(postgres_url)
+    try:
+        await admin.fetchval(
+            "SELECT pg_terminate_backend($1)", first._claims.get_server_pid()
+        )
+    finally:
+        await admin.close()
+    for _ in range(100):
+        if lost:
+            break
+        await asyncio.sleep(0.02)
+    assert lost == ["lost"]
+    await second.claim_table(table.id)  # the table is free for another process
+
+
+async def test_closing_a_store_is_not_losing_its_claims(postgres_url):
+    store = await Store.open(postgres_url, defaults=DEFAULTS)
+    lost = []
+    store.on_claims_lost(lambda: lost.append("lost"))
+    table = await store.open_table(GUILD, CHANNEL, HOST)
+    await store.claim_table(table.id)
+    await store.close()
+    await asyncio.sleep(0.05)
+    assert lost == []
+
+
 async def test_every_session_commits_synchronously(postgres_url):
     async with await Store.open(postgres_url, defaults=DEFAULTS) as store:
         setting = await store.db.read(

@@ -78,6 +78,9 @@ class PostgresStore(SqliteStore):
         self._claims = claims
         self._claims_lock = asyncio.Lock()  # one query at a time on that connection
         self._held: set[int] = set()
+        self._closing = False
+        self._claims_lost: Callable[[], None] | None = None
+        claims.add_termination_listener(self._claims_ended)
 
     @classmethod
     async def open(  # type: ignore[override]
@@ -103,7 +106,22 @@ class PostgresStore(SqliteStore):
             raise
         return cls(db, claims, defaults or GuildSettings(), clock)
 
+    def on_claims_lost(self, callback: Callable[[], None]) -> None:
+        self._claims_lost = callback
+
+    def _claims_ended(self, connection: asyncpg.Connection) -> None:
+        if self._closing:
+            return
+        # The server let every advisory lock of that session go: another process may be
+        # dealing at these tables already, and taking them back could race it.
+        log.error("The connection holding this process's %d tables dropped: they are no "
+                  "longer held here", len(self._held))
+        self._held.clear()
+        if self._claims_lost is not None:
+            self._claims_lost()
+
     async def close(self) -> None:
+        self._closing = True
         try:
             await self._claims.close()  # lets every claim go
         finally:
