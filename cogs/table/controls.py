@@ -4,10 +4,10 @@ answering its clicks.
 Every answer to a click edits the player's own hand view in place, with a line
 saying what just happened or why nothing did. A picture of the hand goes with it when
 it was drawn before; otherwise the click is answered with the words at once and the
-picture is added by an edit when it is drawn, so no click waits on a render. Picked
-cards are kept here, per player and action number, because a menu choice is its own
-interaction. What a
-click means is the game's (`GameUI.play`); the bookkeeping here is every game's.
+picture is added by an edit when it is drawn, so no click, and no turn's view, waits
+on a render. Picked cards are kept here, per player and action number, because a menu
+choice is its own interaction. What a click means is the game's (`GameUI.play`); the
+bookkeeping here is every game's.
 """
 
 from __future__ import annotations
@@ -186,17 +186,17 @@ class HandControls:
             async with table.lock:  # committed state only
                 embed, view, picture = self.render_with_picture(table, user_id,
                                                                 pictures=pictures)
-            files = []
-            if picture is not None:
-                # Not a click's answer: this edit may wait for the picture, unless the
-                # player's own click shows a newer view meanwhile.
-                png = await self.pictures.cache.png_if(
-                    picture, lambda: self._edits.get(key, 0) == edit)
-                if png is None or self._edits.get(key, 0) != edit:
-                    return
-                files = [_hand_file(png)]
+            if self._edits.get(key, 0) != edit:
+                return  # the player's own click showed a newer view meanwhile
+            # A turn never waits on a drawing: the words and buttons go out now, and a
+            # picture not drawn before follows by an edit (dropped if the view moves on).
+            ready, later = self._ready_picture(picture)
             self._edited(table, user_id)
-            await interaction.edit_original_response(embed=embed, view=view, attachments=files)
+            await interaction.edit_original_response(
+                embed=embed, view=view, attachments=list(ready.values())
+            )
+            if later:
+                self._add_later(table, interaction, picture)
         except (TableError, discord.HTTPException) as gone:
             log.info("Hand view of %s at table %s not brought up to date: %s",
                      user_id, table.id, gone)

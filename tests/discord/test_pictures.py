@@ -24,6 +24,12 @@ def picture_of(message: Message, name: str) -> bytes | None:
     return found[0] if found else None
 
 
+def picture_of_version(version: dict) -> int | None:
+    """The size of a former version's hand picture (a former version keeps no bytes)."""
+    sizes = [a["size"] for a in version.get("attachments", []) if a["filename"] == "hand.png"]
+    return sizes[0] if sizes else None
+
+
 async def test_the_table_picture_is_the_public_view_drawn_and_changes_with_it(
     harness: Harness,
 ):
@@ -69,6 +75,27 @@ async def test_a_click_that_changes_the_hand_never_shows_the_old_picture(harness
     for version in d.view_of(ann).versions:  # every answer in between: words, or the new
         for attachment in version.get("attachments", []):
             assert attachment["size"] in (len(before), len(after))
+
+
+async def test_a_turn_s_view_goes_out_at_once_and_its_picture_follows(harness: Harness):
+    d = await TableDriver.playing(harness)
+    bob = d.user("bob")
+    await d.open_hand(bob)
+    before = picture_of(d.view_of(bob), "hand.png")
+    assert before is not None
+    edits = len(d.view_of(bob).versions)
+    # Nothing drawn before: the turn's view cannot carry its picture at once.
+    d.h.bot.get_cog("TableCog").pictures.cache._kept.clear()
+    await d.turn("ann", throw="2H")  # bob's turn: his view is brought up to date
+    # `versions` keeps each state a message was edited away from: the view as it was,
+    # then the words and live buttons with no picture (the old hand must not stay beside
+    # them); the picture of the hand as it is now came by a second edit.
+    versions = d.view_of(bob).versions[edits:]
+    assert len(versions) == 2
+    assert picture_of_version(versions[0]) == len(before)
+    assert versions[1].get("attachments") == []
+    now = render(hand_picture(d.h.bot.tables.hand_view(d.table, bob.id), ()))
+    assert picture_of(d.view_of(bob), "hand.png") == now
 
 
 async def test_a_server_that_turns_pictures_off_gets_words_only(harness: Harness):
