@@ -57,8 +57,9 @@ async def play_tables(folder: Path, game: str, tables: int, rounds: int, *, seed
     pace = Settings.from_values().table_edit_seconds
     # A new file each run: a bot that finds its commands' last sync beside its database
     # does not sync them again, and a new harness would know no commands.
+    # Pictures off, as bench.bot's rows: the bot's own cost per click.
     async with Harness(database_path=folder / f"clicks-{game}{tables}-{wave}.sqlite3",
-                       table_edit_seconds=pace) as h:
+                       table_edit_seconds=pace, pictures=False) as h:
         h.recorder.keep_history = False
         service = h.bot.tables
         service.deck_source = deck_for(rng)

@@ -45,8 +45,9 @@ def build_bot(database: Path, floor: bool):
     from bot.settings import Settings
 
     if not floor:
+        # Pictures off, as the in-process rows beside it: the bot's own cost per click.
         settings = Settings.from_values(discord_token="loopback", database_path=database,
-                                        log_level=LOG_LEVEL)
+                                        log_level=LOG_LEVEL, pictures=False)
         return HallBot(settings)
     from bench.bot import _Again, _floor_view
 
