@@ -84,6 +84,14 @@ class ManualScheduler:
         at = self._now + max(delay, 0)
         self._jobs[key] = (at, self._serial, job)
         heapq.heappush(self._due, (at, key, self._serial))
+        self._compact()
+
+    def _compact(self) -> None:
+        """Replaced and cancelled timers stay in the heap until their time (each click sets
+        a table's idle timer again); once they outnumber the live ones, keep those only."""
+        if len(self._due) > 2 * len(self._jobs) + 64:
+            self._due = [(at, key, serial) for key, (at, serial, _) in self._jobs.items()]
+            heapq.heapify(self._due)
 
     def cancel(self, key: str) -> None:
         self._jobs.pop(key, None)
@@ -108,7 +116,4 @@ class ManualScheduler:
             self._now = max(self._now, at)
             await current[2]()
         self._now = until
-        if len(self._due) > 2 * len(self._jobs) + 64:
-            # Replaced timers pile up (each click sets a table's idle timer again).
-            self._due = [(at, key, serial) for key, (at, serial, _) in self._jobs.items()]
-            heapq.heapify(self._due)
+        self._compact()
