@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -142,6 +143,25 @@ class HallBot(commands.AutoShardedBot):
         # What `python -m bot` exits with once the bot has closed: 0, or why it stopped.
         self.exit_status = 0
         self._stopping: asyncio.Task[None] | None = None
+        self._click_takers: list[Callable[[dict[str, Any]], bool]] = []
+        parsers = self._connection.parsers  # the gateway looks each event up here
+        self._parse_interaction = parsers["INTERACTION_CREATE"]
+        parsers["INTERACTION_CREATE"] = self._interaction_created
+
+    def take_clicks(self, taker: Callable[[dict[str, Any]], bool]) -> None:
+        """Let `taker` see each interaction's raw payload before discord.py parses it; it
+        returns True for a click it has answered (bot.replies, cogs.table.items)."""
+        self._click_takers.append(taker)
+
+    def stop_taking_clicks(self, taker: Callable[[dict[str, Any]], bool]) -> None:
+        if taker in self._click_takers:
+            self._click_takers.remove(taker)
+
+    def _interaction_created(self, event: dict[str, Any]) -> None:
+        for taker in self._click_takers:
+            if taker(event):
+                return
+        self._parse_interaction(event)
 
     async def setup_hook(self) -> None:
         # The store first: cogs may read it as they load, and recovery must come before

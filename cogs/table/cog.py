@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from cogs.table.commands import table_commands
 from cogs.table.controls import HandControls
-from cogs.table.items import DYNAMIC_ITEMS
+from cogs.table.items import TableClicks
 from cogs.table.pictures.service import Pictures
 from cogs.table.presenter import TablePresenter
 
@@ -32,8 +32,11 @@ class TableCog(commands.Cog):
         self.controls = HandControls(bot, self.uis, self.pictures)
         self.presenter = TablePresenter(bot, self.controls, self.pictures)
         bot.tables.listener = self.presenter
+        self.clicks = TableClicks(bot)
+        bot.take_clicks(self.clicks.take)
 
     async def cog_unload(self) -> None:
+        self.bot.stop_taking_clicks(self.clicks.take)
         # The bot is closing (or the cog reloading): the sends already queued go out
         # before discord.py's connection closes under them.
         await self.presenter.drain()
@@ -87,8 +90,8 @@ class TableCog(commands.Cog):
 
 
 async def setup(bot: HallBot) -> None:
-    # Registered at start-up, so the buttons of messages sent before a restart still work.
-    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    # Clicks are taken from start-up, so the buttons of messages sent before a restart
+    # still work.
     await bot.add_cog(TableCog(bot))
 
 

@@ -17,22 +17,37 @@ from cogs.table.items import table_custom_id
 Component = dict[str, Any]
 
 
-class RenderedView(discord.ui.View):
-    """Components to send, never a listener: each control is a DynamicItem registered at
-    start-up and found again from its custom id.
+class RenderedView:
+    """Components to send, never a listener: each control is found again from its custom
+    id when clicked (cogs/table/items.py).
 
-    discord.py keeps a view it sends until the view is finished, and gives each view
-    sent with an ephemeral message a 15-minute timer; a busy server would hold
-    thousands of those for nothing. This one is finished from the start.
+    Not a `discord.ui.View`, which discord.py would keep until it is finished, give a
+    15-minute timer when sent with an ephemeral message, and build with a random id and
+    a future each time: a cost per click for a view that is only ever sent. This has
+    exactly what discord.py reads of a view it sends (2.7.1, `handle_message_parameters`
+    and the senders' checks), and tests/discord/test_views.py holds it to that.
     """
 
+    __discord_ui_view__ = True  # what discord.py's senders check a view by
+    __discord_ui_modal__ = False
+
     def __init__(self, rows: list[list[Component]]) -> None:
-        super().__init__(timeout=None)
-        self.stop()
         self.rows = [{"type": 1, "components": row} for row in rows if row]
 
     def to_components(self) -> list[Component]:
         return self.rows
+
+    def has_components_v2(self) -> bool:
+        return False
+
+    def is_finished(self) -> bool:
+        return True  # nothing to listen for: discord.py stores no finished view
+
+    def is_dispatchable(self) -> bool:
+        return False
+
+    def __bool__(self) -> bool:
+        return True
 
 
 def button(custom_id: str, label: str, style: discord.ButtonStyle, *, enabled: bool = True

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.replies import answer_privately, edit_answer, update_clicked
 from bot.store import StoreError
 from bot.tables import LiveTable, StaleButton, TableError
 from cogs.table.pictures.layout import Picture
@@ -133,7 +134,7 @@ class HandControls:
             png = await self.pictures.cache.png_if(picture, current, asked=True)
             if png is None or not current():
                 return
-            await interaction.edit_original_response(attachments=[_hand_file(png)])
+            await edit_answer(interaction, attachments=[_hand_file(png)])
         except discord.HTTPException as failed:
             log.info("Hand picture at table %s not added: %s", table.id, failed)
         except Exception:
@@ -145,7 +146,7 @@ class HandControls:
             table, interaction.user.id, pictures=await self._pictures_on(table)
         )
         ready, later = self._ready_picture(picture)
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=True, **ready)
+        await answer_privately(interaction, embed=embed, view=view, **ready)
         self._edited(table, interaction.user.id)
         self._remember(table, interaction)
         if later:
@@ -192,9 +193,8 @@ class HandControls:
             # picture not drawn before follows by an edit (dropped if the view moves on).
             ready, later = self._ready_picture(picture)
             self._edited(table, user_id)
-            await interaction.edit_original_response(
-                embed=embed, view=view, attachments=list(ready.values())
-            )
+            await edit_answer(interaction, embed=embed, view=view,
+                              attachments=list(ready.values()))
             if later:
                 self._add_later(table, interaction, picture)
         except (TableError, discord.HTTPException) as gone:
@@ -212,7 +212,7 @@ class HandControls:
     def _remember(self, table: LiveTable, interaction: discord.Interaction) -> None:
         if self.tables.tables.get(table.id) is not table:
             return  # the click that closed the table: there are no more turns to show
-        # Editing the answer needs only the interaction's token: the clicked message it
+        # Editing the answer needs only the interaction's token: a clicked message it
         # carries (parsed, with every component) would be kept for nothing.
         interaction.message = None
         self.shown[(table.id, interaction.user.id)] = (interaction, self.bot.scheduler.now())
@@ -253,9 +253,8 @@ class HandControls:
             )
             return
         if table is None:
-            await interaction.response.edit_message(
-                content="This table is closed.", embed=None, view=None
-            )
+            await update_clicked(interaction, content="This table is closed.", embed=None,
+                                 view=None)
             return
         try:
             note, targets = await self._click(table, user, at, act, values, shown_pick)
@@ -269,13 +268,13 @@ class HandControls:
             )
         except TableError as gone:  # the hand ended and a new one left this player out
             self.shown.pop((table.id, user), None)
-            await interaction.response.edit_message(content=gone.message, embed=None, view=None,
-                                                    attachments=[])
+            await update_clicked(interaction, content=gone.message, embed=None, view=None,
+                                 attachments=[])
             return
         ready, later = self._ready_picture(picture)
         # A picture of the hand before this click must not stay beside the new words.
         attachments = [ready["file"]] if ready else []
-        await interaction.response.edit_message(embed=embed, view=view, attachments=attachments)
+        await update_clicked(interaction, embed=embed, view=view, attachments=attachments)
         self._edited(table, user)
         self._remember(table, interaction)
         if later:

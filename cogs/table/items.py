@@ -10,14 +10,22 @@ are the options of a card menu in a player's own ephemeral hand view.
 
 A click is dispatched by its table, whose game is known; the game in the id only keeps
 each game's ids apart. What a click means is decided by the game's UI and the engine.
+
+Clicks reach these items from the gateway event itself (`TableClicks`), not through
+discord.py's view store: that store parses the clicked message, every component
+included, and rebuilds it as a View only to find the item clicked, which the custom id
+alone names. The message's components are kept as Discord sent them, for the one thing
+read from them (`picked_in`).
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import re
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
@@ -67,6 +75,13 @@ class AnsweringItem:
     """
 
     custom_id: str
+    component_type: ClassVar[int]  # Discord's type of the component: 2 a button, 3 a menu
+    # The clicked message's components, as Discord sent them with the click.
+    shown: Sequence[dict[str, Any]] = ()
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> AnsweringItem:
+        raise NotImplementedError
 
     async def callback(self, interaction: discord.Interaction) -> None:
         if not await served_here(interaction):
@@ -89,19 +104,15 @@ def _controls(interaction: discord.Interaction) -> HandControls:
     return cog.controls  # type: ignore[union-attr]
 
 
-def _let_go(item: discord.ui.Item[Any], interaction: discord.Interaction) -> None:
+def _let_go(interaction: discord.Interaction) -> None:
     """Let go of a click that has been answered.
 
-    For each click discord.py rebuilds the clicked message's view, whose items point
-    back at it, and keeps the interaction's response on the interaction, which points
-    back too. So every click left about ninety objects, the parsed message among them,
-    that only a garbage collection could free, and collections are what the slowest
-    clicks wait behind. Once the answer is sent neither link is needed; without them
-    the click is freed when its task ends. Not after a failure: the error handler
-    still reads the response.
+    discord.py keeps the interaction's response on the interaction, which points back
+    at it: a cycle that only a garbage collection could free, and collections are what
+    the slowest clicks wait behind. Once the answer is sent the link is not needed;
+    without it the click is freed when its task ends. Not after a failure: the error
+    handler still reads the response.
     """
-    if item.view is not None:
-        item.view.clear_items()
     with contextlib.suppress(AttributeError):
         del interaction._cs_response  # discord.py's cached InteractionResponse (2.7.1)
 
@@ -121,19 +132,19 @@ class TableButton(
 ):
     """A button on the public table message."""
 
+    component_type = discord.ComponentType.button.value
+
     def __init__(self, game: str, table_id: int, act: str) -> None:
         super().__init__(discord.ui.Button(custom_id=table_custom_id(game, table_id, act)))
         self.game, self.table_id, self.act = game, table_id, act
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
-    ) -> TableButton:
+    def from_match(cls, match: re.Match[str]) -> TableButton:
         return cls(match["game"], int(match["table"]), match["act"])
 
     async def clicked(self, interaction: discord.Interaction) -> None:
         await _controls(interaction).table_button(interaction, self.table_id, self.act)
-        _let_go(self, interaction)
+        _let_go(interaction)
 
 
 _HAND_ID = (
@@ -149,6 +160,8 @@ class HandButton(
 ):
     """A button in a player's own hand view."""
 
+    component_type = discord.ComponentType.button.value
+
     def __init__(
         self, game: str, table_id: int, owner: int, at: tuple[int, int], act: str
     ) -> None:
@@ -157,21 +170,16 @@ class HandButton(
         self.game, self.table_id, self.owner, self.at, self.act = game, table_id, owner, at, act
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
-    ) -> HandButton:
+    def from_match(cls, match: re.Match[str]) -> HandButton:
         at = (int(match["hand"]), int(match["seq"]))
         return cls(match["game"], int(match["table"]), int(match["owner"]), at, match["act"])
 
     async def clicked(self, interaction: discord.Interaction) -> None:
         await _controls(interaction).hand_click(
             interaction, self.table_id, self.owner, self.at, self.act, [],
-            shown_pick=self.shown_pick(interaction),
+            shown_pick=picked_in(self.shown, self.game, self.table_id, self.owner, self.at),
         )
-        _let_go(self, interaction)
-
-    def shown_pick(self, interaction: discord.Interaction) -> list[str]:
-        return picked_in(interaction.message, self.game, self.table_id, self.owner, self.at)
+        _let_go(interaction)
 
 
 class HandMenu(
@@ -181,6 +189,8 @@ class HandMenu(
 ):
     """A menu of a player's own hand view: the discard menu, the card menu, the spread menu."""
 
+    component_type = discord.ComponentType.string_select.value
+
     def __init__(
         self, game: str, table_id: int, owner: int, at: tuple[int, int], act: str
     ) -> None:
@@ -189,27 +199,75 @@ class HandMenu(
         self.game, self.table_id, self.owner, self.at, self.act = game, table_id, owner, at, act
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
-    ) -> HandMenu:
+    def from_match(cls, match: re.Match[str]) -> HandMenu:
         at = (int(match["hand"]), int(match["seq"]))
         return cls(match["game"], int(match["table"]), int(match["owner"]), at, match["act"])
 
     async def clicked(self, interaction: discord.Interaction) -> None:
-        values: list[Any] = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
+        values = (interaction.data or {}).get("values", [])
         await _controls(interaction).hand_click(
-            interaction, self.table_id, self.owner, self.at, self.act, values,
-            shown_pick=picked_in(interaction.message, self.game, self.table_id, self.owner,
-                                 self.at),
+            interaction, self.table_id, self.owner, self.at, self.act,
+            [v for v in values if isinstance(v, str)] if isinstance(values, list) else [],
+            shown_pick=picked_in(self.shown, self.game, self.table_id, self.owner, self.at),
         )
-        _let_go(self, interaction)
+        _let_go(interaction)
 
 
 DYNAMIC_ITEMS = (TableButton, HandButton, HandMenu)
 
 
+class TableClicks:
+    """Takes the clicks on the tables' controls straight from the gateway event.
+
+    Any other interaction (a slash command, a component of no table) goes on to
+    discord.py as before. A click is known by its custom id alone; the clicked message
+    is not parsed, only its components kept as sent. Each click runs as its own task,
+    as discord.py runs a view's.
+    """
+
+    def __init__(self, bot: discord.Client) -> None:
+        self.bot = bot
+        self.items = [(item, item.__discord_ui_compiled_template__) for item in DYNAMIC_ITEMS]
+        self._running: set[asyncio.Task[None]] = set()
+
+    def take(self, event: dict[str, Any]) -> bool:
+        """Whether `event` (an INTERACTION_CREATE payload) is a table's click, now answered
+        by its item; False leaves it to discord.py."""
+        data = event.get("data")
+        if event.get("type") != discord.InteractionType.component.value or not isinstance(
+                data, dict):
+            return False
+        custom_id = data.get("custom_id")
+        if not isinstance(custom_id, str):
+            return False
+        for kind, template in self.items:
+            match = template.fullmatch(custom_id)
+            if match is not None:
+                break
+        else:
+            return False
+        if data.get("component_type") != kind.component_type:
+            # No such control was ever sent (a modified client): dropped, as discord.py
+            # drops a click on a component its message does not have.
+            log.info("Click on %s as component type %r: ignored", custom_id,
+                     data.get("component_type"))
+            return True
+        clicked = event.pop("message", None)
+        interaction: discord.Interaction = discord.Interaction(
+            data=event, state=self.bot._connection)  # type: ignore[arg-type]
+        item = kind.from_match(match)
+        components = clicked.get("components") if isinstance(clicked, dict) else None
+        item.shown = components if isinstance(components, list) else []
+        task = asyncio.get_running_loop().create_task(item.callback(interaction),
+                                                      name=f"click:{custom_id}")
+        self._running.add(task)
+        task.add_done_callback(self._running.discard)
+        return True
+
+
 def picked_in(
-    message: discord.Message | None, game: str, table_id: int, owner: int, at: tuple[int, int]
+    components: Sequence[dict[str, Any]], game: str, table_id: int, owner: int,
+    at: tuple[int, int],
 ) -> list[str]:
     """The cards a hand view shows as picked: the chosen options of its card menu.
 
@@ -218,11 +276,10 @@ def picked_in(
     that emptied the bot's memory of picks. Only a view of this same action number
     counts, and the engine still checks the cards are the player's.
     """
-    if message is None:
-        return []
     wanted = hand_custom_id(game, table_id, owner, at, "pick")
-    for row in message.components:
-        for item in getattr(row, "children", ()):
-            if isinstance(item, discord.SelectMenu) and item.custom_id == wanted:
-                return [option.value for option in item.options if option.default]
+    for row in components:
+        for item in (row.get("components") or ()) if isinstance(row, dict) else ():
+            if isinstance(item, dict) and item.get("custom_id") == wanted:
+                return [option.get("value") for option in item.get("options") or ()
+                        if isinstance(option, dict) and option.get("default")]
     return []

@@ -80,7 +80,9 @@ async def test_a_click_that_fails_after_its_answer_gets_a_follow_up(playing, mon
 
 
 async def test_every_registered_control_answers_its_failures(harness):
-    registered = list(harness.bot._connection._view_store._dynamic_items.values())
+    clicks = harness.bot.get_cog("TableCog").clicks
+    assert clicks.take in harness.bot._click_takers
+    registered = [item for item, _ in clicks.items]
     assert registered
     for item in registered:
         assert issubclass(item, AnsweringItem), item

@@ -306,7 +306,7 @@ class Recorder:
             raise discord_error(404, 10015, "Unknown Webhook")
         return found
 
-    def _callback(self, *, body, uploads, interaction: str, token: str, **_: Any):
+    def _callback(self, *, body, uploads, params, interaction: str, token: str, **_: Any):
         record = self.interactions.get(token)
         if record is None or record.id != int(interaction):
             raise discord_error(404, 10062, "Unknown interaction")
@@ -350,7 +350,8 @@ class Recorder:
             )
             if kind != DEFER_UPDATE:
                 answer["resource"]["message"] = message.data
-        return answer
+        # Without `with_response` Discord answers 204, No Content.
+        return answer if params.get("with_response") in ("1", "true", True) else None
 
     def _followup(self, *, body, uploads, app: str, token: str, **_: Any) -> dict[str, Any]:
         record = self._interaction(token)
