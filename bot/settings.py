@@ -44,6 +44,7 @@ ALLOWED = {
     "daily_chips": "a whole number of chips, 0 or more",
     "turn_seconds": "a whole number of seconds from 15 to 600",
     "table_edit_seconds": "a number of seconds from 0 to 10 (0: after every action)",
+    "turn_ping_seconds": "a number of seconds from 0 to 60 (0: at once)",
     "pictures": "true or false (card pictures on the table and hand messages)",
     "shard_count": "a whole number of shards, at least 1, set together with SHARD_IDS",
     "shard_ids": (
@@ -82,6 +83,8 @@ class Settings(BaseModel):
     turn_seconds: int = Field(default=60, ge=15, le=600)
     # Discord lets a channel take about five messages and edits in five seconds.
     table_edit_seconds: float = Field(default=1.0, ge=0, le=10)
+    # A turn's ping goes only to a player who has not acted this long after it began.
+    turn_ping_seconds: float = Field(default=5.0, ge=0, le=60)
     # Card pictures on the table message and hand views, unless a server turns them off.
     pictures: bool = True
     # Both or neither: without them one process runs every shard (discord.py's automatic

@@ -10,7 +10,8 @@ table's lock, from committed state only.
 Edits of the table message are also paced: at most one per `TABLE_EDIT_SECONDS`
 (Discord lets a channel take about five messages and edits in five seconds), and
 the one that goes out shows every change since the last. A hand's start and end
-are shown at once.
+are shown at once. A turn's ping waits `TURN_PING_SECONDS` and goes only to a player
+who has not acted by then.
 
 The channel keeps the live table and the results, not stale controls: the lobby
 message goes once the first hand is posted, the "Next hand" countdown once that
@@ -90,9 +91,27 @@ class TablePresenter:
         self._send(table, ("post", False))
 
     async def turn_started(self, table: LiveTable, seat: str) -> None:
-        self._send(table, ("ping", (seat,), int(deadline_of(table, seat) or 0)))
+        deadline = int(deadline_of(table, seat) or 0)
+        wait = self.bot.settings.turn_ping_seconds
+        if wait <= 0:
+            self._send(table, ("ping", (seat,), deadline))
+        else:
+            # The last turn's ping goes now; this turn's only if the player has not acted
+            # by the time it is due: a player who is looking (their hand view's buttons
+            # just went live) needs no notification, and a quick table does not spend
+            # the channel's few messages a second on pings nobody needed.
+            self._send(table, ("unping",))
+            self.bot.scheduler.call_later(wait, _late_ping(table, seat),
+                                          lambda: self._ping_if_waiting(table, seat, deadline))
         if not is_computer(int(seat)):
             self._send(table, ("hand", seat))
+
+    async def _ping_if_waiting(self, table: LiveTable, seat: str, deadline: int) -> None:
+        if self.bot.tables.tables.get(table.id) is not table:
+            return  # closed meanwhile
+        hand = table.hand
+        if hand is not None and not hand.is_over and seat in hand.to_act():
+            self._send(table, ("ping", (seat,), deadline))  # sent only if still waiting
 
     async def hand_ended(self, table: LiveTable, settlement: Settlement, number: int) -> None:
         self._cancel_paced_edit(table)  # the end is shown now, not when the pace allows
@@ -419,6 +438,11 @@ class TablePresenter:
 def _ping_text(seats: Sequence[str], deadline: int) -> str:
     when = f" — time runs out <t:{deadline}:R>" if deadline else ""
     return f"{', '.join(seat_name(seat) for seat in seats)}, it's your turn{when}."
+
+
+def _late_ping(table: LiveTable, seat: str) -> str:
+    """The timer of a seat's turn ping."""
+    return f"turn-ping:{table.id}:{seat}"
 
 
 def _paced(table: LiveTable) -> str:

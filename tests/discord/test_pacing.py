@@ -48,3 +48,37 @@ async def test_the_end_of_a_hand_is_shown_without_waiting_for_the_pace(paced):
     assert "discards 9♦" not in table.text()  # waiting for the pace
     await d.act("bob", "drop")
     assert "The hand is over" in table.text()
+
+
+@pytest.fixture
+async def held_pings(tmp_path):
+    async with Harness(database_path=tmp_path / "gff.sqlite3", turn_ping_seconds=5) as h:
+        yield await TableDriver.playing(h)
+
+
+def _pings(h) -> list:
+    return [m for m in h.public_messages() if "it's your turn" in m.text()]
+
+
+async def test_a_player_who_acts_before_the_ping_is_due_is_not_pinged(held_pings):
+    d, h = held_pings, held_pings.h
+    await h.advance(4)
+    assert _pings(h) == []  # not yet due
+    await d.act("ann", "stock")
+    await d.act("ann", "throw", "9D")  # ann's turn ends within the wait
+    await h.advance(1)
+    assert _pings(h) == []
+
+
+async def test_a_player_still_to_act_is_pinged_once_the_wait_is_over(held_pings):
+    d, h = held_pings, held_pings.h
+    first = d.hand.to_act()[0]
+    await h.advance(5)
+    pings = _pings(h)
+    assert len(pings) == 1 and f"<@{first}>" in pings[0].text()
+    await d.act("ann", "stock")
+    await d.act("ann", "throw", "9D")  # the next turn: the last ping goes at once
+    assert _pings(h) == []
+    await h.advance(5)
+    (ping,) = _pings(h)
+    assert f"<@{d.hand.to_act()[0]}>" in ping.text()

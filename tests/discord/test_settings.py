@@ -16,6 +16,7 @@ def test_defaults_match_the_documented_ones():
     assert (settings.default_stake, settings.default_buy_in_stakes) == (10, 20)
     assert (settings.starting_chips, settings.daily_chips, settings.turn_seconds) == (1000, 200, 60)
     assert settings.table_edit_seconds == 1
+    assert settings.turn_ping_seconds == 5
 
 
 @pytest.mark.parametrize(
@@ -26,6 +27,8 @@ def test_defaults_match_the_documented_ones():
         ("turn_seconds", "soon", "from 15 to 600"),
         ("table_edit_seconds", -1, "from 0 to 10"),
         ("table_edit_seconds", 11, "from 0 to 10"),
+        ("turn_ping_seconds", -1, "from 0 to 60"),
+        ("turn_ping_seconds", 61, "from 0 to 60"),
         ("default_stake", 0, "at least 1"),
         # GFF-2.4: fewer than 4 stakes cannot post all three pots and keep a reserve.
         ("default_buy_in_stakes", 3, "at least 4"),
