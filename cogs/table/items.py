@@ -240,12 +240,11 @@ class TableClicks:
         custom_id = data.get("custom_id")
         if not isinstance(custom_id, str):
             return False
-        for kind, template in self.items:
-            match = template.fullmatch(custom_id)
-            if match is not None:
-                break
-        else:
+        found = next(((kind, match) for kind, template in self.items
+                      if (match := template.fullmatch(custom_id)) is not None), None)
+        if found is None:
             return False
+        kind, match = found
         if data.get("component_type") != kind.component_type:
             # No such control was ever sent (a modified client): dropped, as discord.py
             # drops a click on a component its message does not have.
