@@ -7,10 +7,13 @@ import json
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine import cards as C
 from engine.errors import EngineError
 from engine.fiftyone.actions import Clear, Swap
+from engine.fiftyone.deal import swaps
 from engine.fiftyone.game import FIFTYONE
 from engine.fiftyone.info import PACK_WITH_JOKER
 from engine.fiftyone.scoring import score
@@ -460,3 +463,15 @@ def test_fiftyone_1_1_random_games_at_a_joker_table_keep_every_card_and_chip():
         rebuilt += bool(deal.record().reshuffles)
         assert replay(deal.record().to_json()) == deal.settlement.to_result()
     assert rebuilt  # some games needed a new stock (4.4)
+
+
+@given(st.permutations(range(52)))
+def test_every_swap_scores_as_the_hand_it_leaves(deck):
+    """The swaps' scores are worked out by moving one card between suits (deal.swaps):
+    each must be the score of the hand after that swap, counted afresh (5.1)."""
+    hand, board = list(deck[:5]), list(deck[5:10])
+    found = swaps(hand, board)
+    assert len(found) == 25
+    for take, give, left in found:
+        i = hand.index(give)
+        assert left == score([*hand[:i], take, *hand[i + 1:]])
