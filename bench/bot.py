@@ -4,15 +4,16 @@
   and 500 tables live, each played by scripted players clicking their hand views
   (real INTERACTION_CREATE payloads): Refresh when their view is out of date (the
   bot brings it up to date at their turn), a button to draw, the discard menu to
-  discard. Table edits are paced as live. Clicks arrive in waves of up to ten at a
-  time, as bursts of players acting together, and each waits only for its own
-  work, so the table edits and turn pings of earlier clicks run beside later
-  ones. The latency of a click is the time inside the bot from its gateway
+  discard. Table edits are paced, and turn pings held back, as live. Clicks arrive
+  in waves of up to ten at a time, as bursts of players acting together, and each
+  waits only for its own work, so the table edits and turn pings of earlier clicks
+  run beside later ones. The latency of a click is the time inside the bot from its gateway
   payload to its interaction response. The harness keeps only what Discord
   would (no request log, no old versions, no deleted messages).
   Accepted actions per second are measured with the store at synchronous=FULL:
   once at that load, and once with every table's click in flight at once, which
-  is the most the bot sustains. Waves of ten leave the process idle while each
+  is the most the bot sustains: each player clicks again as soon as their last
+  click is answered (bench/flow.py). Waves of ten leave the process idle while each
   wave's commits reach the disk. At 100 tables the target is 60% of discord.py
   alone's clicks/s (below) in the same run; at 500, 90% of the 100-table figure.
   The same rows with HallBot's gc tuning off, for Tonk, and for the slowest of the
@@ -41,6 +42,7 @@ from pathlib import Path
 
 import discord
 
+from bench import flow
 from bench.table import Row
 from bot.settings import Settings
 from bot.store import GuildSettings, Store
@@ -69,11 +71,13 @@ async def _play_tables(folder: Path, tables: int, rounds: int, seed: int, wave: 
     from tests.harness import Harness  # the offline harness: the bot's real code paths
 
     rng = random.Random(seed)
-    # Table edits paced as the bot paces them live (TABLE_EDIT_SECONDS's default).
-    pace = Settings.from_values().table_edit_seconds
+    # Table edits paced and turn pings held back as the bot does live (the defaults of
+    # TABLE_EDIT_SECONDS and TURN_PING_SECONDS).
+    live = Settings.from_values()
     async with Harness(
         database_path=folder / f"bot{game}{tables}-{wave}-{pictures}-{tune_gc}.sqlite3",
-        table_edit_seconds=pace, pictures=pictures, tune_gc=tune_gc,
+        table_edit_seconds=live.table_edit_seconds, turn_ping_seconds=live.turn_ping_seconds,
+        pictures=pictures, tune_gc=tune_gc,
     ) as h:
         h.recorder.keep_history = False  # what Discord keeps, not what a test reads
         h.recorder.check_pictures = False  # tests check them; decoding here would be timed
@@ -96,26 +100,22 @@ async def _play_tables(folder: Path, tables: int, rounds: int, seed: int, wave: 
         accepted_before = await _accepted(h.bot.store)
         started = time.perf_counter()
 
-        async def move(channel) -> None:
+        async def move(channel) -> bool:
             table = service.in_channel(channel.id)
             hand = table.hand if table else None
             if hand is None or hand.is_over:
-                return
+                return False
             user = players[channel.id][hand.to_act()[0]]
             action = random_action(hand, rng, 0.03)
             clicks = await _clicks_for(h, channel, table, user, views, table_messages, action)
             for interaction in clicks:
                 latencies.append(interaction.answered_at - interaction.dispatched_at)
+            return True
 
-        clock = started
-        for _ in range(rounds):
-            for at in range(0, len(channels), wave):
-                await asyncio.gather(*(move(c) for c in channels[at : at + wave]))
-            # The bot's clock keeps up with real time, so paced edits go out as they would,
-            # and a hand that ended is followed by the next at the following round.
-            now = time.perf_counter()
-            await h.advance(now - clock)
-            clock = now
+        if wave >= tables:
+            await flow.at_once(h, channels, move, rounds)
+        else:
+            await flow.in_rounds(h, channels, move, rounds, wave)
         seconds = time.perf_counter() - started
         accepted = await _accepted(h.bot.store) - accepted_before
         # Hand pictures still on their way when the run ends are part of its work.

@@ -7,9 +7,11 @@ them beside GFF (bench/bot.py).
 
 The players here know little of a game: at their turn (or their sealed choice) each
 clicks what their own hand view offers, a random enabled button or menu choice, until
-the game has taken an action from them (Faro's players know its two-click bet, `PLANS`).
-That can be more clicks per action than a player who knows the game would make; the
-rows print clicks per action beside the rate.
+the game has taken an action from them. Where that is far from play, `PLANS` knows a
+little more: Faro's two-click bet, Fifty-One's one-click swap, and Tonk's Drop pressed
+as seldom as GFF's players drop in bench.bot (random clicks dropped at one click in
+five, and every drop ends the hand). That can still be more clicks per action than a
+player who knows the game would make; the rows print clicks per action beside the rate.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench import flow
 from bench.table import Row, machine, render
 from bot.settings import Settings
 from engine import games
@@ -54,12 +57,13 @@ async def play_tables(folder: Path, game: str, tables: int, rounds: int, *, seed
 
     rng = random.Random(seed)
     wave = wave or tables
-    pace = Settings.from_values().table_edit_seconds
+    live = Settings.from_values()  # table edits paced, and turn pings held back, as live
     # A new file each run: a bot that finds its commands' last sync beside its database
     # does not sync them again, and a new harness would know no commands.
     # Pictures off, as bench.bot's rows: the bot's own cost per click.
     async with Harness(database_path=folder / f"clicks-{game}{tables}-{wave}.sqlite3",
-                       table_edit_seconds=pace, pictures=False) as h:
+                       table_edit_seconds=live.table_edit_seconds,
+                       turn_ping_seconds=live.turn_ping_seconds, pictures=False) as h:
         h.recorder.keep_history = False
         service = h.bot.tables
         service.deck_source = deck_for(rng)
@@ -79,14 +83,14 @@ async def play_tables(folder: Path, game: str, tables: int, rounds: int, *, seed
         accepted_before = await _accepted(h)
         started, cpu = time.perf_counter(), time.process_time()
 
-        async def move(channel) -> None:
+        async def move(channel) -> bool:
             table = service.in_channel(channel.id)
             hand = table.hand if table else None
             if hand is None or hand.is_over:
-                return
+                return False
             acting = [s for s in hand.to_act() if s in players[channel.id]]
             if not acting:
-                return
+                return False
             seat = rng.choice(acting)
             user = players[channel.id][seat]
             number, seq = table.running.number, hand.seat_seq(seat)
@@ -95,15 +99,13 @@ async def play_tables(folder: Path, game: str, tables: int, rounds: int, *, seed
                 latencies.append(sent.answered_at - sent.dispatched_at)
                 if (table.running is None or table.running.number != number
                         or table.hand.is_over or table.hand.seat_seq(seat) != seq):
-                    return
+                    break
+            return True
 
-        clock = started
-        for _ in range(rounds):
-            for at in range(0, len(channels), wave):
-                await asyncio.gather(*(move(c) for c in channels[at: at + wave]))
-            now = time.perf_counter()
-            await h.advance(now - clock)
-            clock = now
+        if wave >= tables:
+            await flow.at_once(h, channels, move, rounds)
+        else:
+            await flow.in_rounds(h, channels, move, rounds, wave)
         seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
         accepted = await _accepted(h) - accepted_before
         return {"accepted": accepted, "seconds": seconds, "cpu": cpu, "clicks": len(latencies),
@@ -160,8 +162,32 @@ def _faro(live: dict, rng: random.Random, user: int) -> tuple[dict | None, list 
     return live.get("ready"), None
 
 
-# Where a game's controls take knowing (random clicks there cost several a move).
-PLANS = {"faro": _faro}
+def _fiftyone(live: dict, rng: random.Random, user: int) -> tuple[dict | None, list | None]:
+    """A Fifty-One player who reads the menus: the Give menu comes with the best board
+    card already taken (FIFTYONE-4.2), so a swap is one click; now and then they clear
+    the board first (4.3), choose another board card, or give and call Stop (4.5)."""
+    roll = rng.random()
+    if "stock" in live and roll < 0.1:
+        return live["stock"], None
+    if "target" in live and roll < 0.2:
+        return live["target"], None
+    if "called" in live and roll < 0.3:
+        return live["called"], None
+    return live.get("throw"), None
+
+
+def _tonk(live: dict, rng: random.Random, user: int) -> tuple[dict | None, list | None]:
+    """A Tonk player drops (ends the hand) now and then, as GFF's players in bench.bot
+    do (3%), not at every fifth click: random clicks made most hands a handful of actions
+    long, so the rows measured dealing and settling more than play."""
+    if "drop" in live and len(live) > 1 and rng.random() >= 0.03:
+        return rng.choice([c for act, c in live.items() if act != "drop"]), None
+    return None, None
+
+
+# Where a game's controls take knowing (random clicks there cost several a move, or end
+# the hand at once).
+PLANS = {"faro": _faro, "fiftyone": _fiftyone, "tonk": _tonk}
 
 
 def rank(folder: Path, names: list[str], tables: int = 100, rounds: int = 20) -> list[dict]:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import discord
+import orjson
 from discord.http import Route
 from discord.utils import utcnow
 
@@ -544,7 +545,9 @@ def _with_ids(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
             copy["accessory"] = number(copy["accessory"])
         return copy
 
-    return [number(component) for component in json.loads(json.dumps(components))]
+    # Through JSON, as over the wire (orjson, as discord.py itself sends them): what the
+    # bot sent must be JSON, and the stored copy shares nothing with the bot's objects.
+    return [number(component) for component in orjson.loads(orjson.dumps(components))]
 
 
 def _read_form(form: list[dict[str, Any]]) -> tuple[Any, list[tuple[str, bytes]]]:
