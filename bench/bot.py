@@ -369,7 +369,7 @@ async def _standings_ms(folder: Path, wallets: int) -> tuple[float, float]:
     return statistics.median(times), statistics.median(one)
 
 
-def floor_rate(folder: Path, clicks: int = 2000) -> float:
+def floor_rate(folder: Path, clicks: int = 6000) -> float:
     """discord.py alone's clicks/s (see `_floor`)."""
     return asyncio.run(_floor(folder, clicks))
 
