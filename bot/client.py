@@ -159,7 +159,13 @@ class HallBot(commands.AutoShardedBot):
 
     def _interaction_created(self, event: dict[str, Any]) -> None:
         for taker in self._click_takers:
-            if taker(event):
+            try:
+                if taker(event):
+                    return
+            except Exception:
+                # A payload its taker cannot read: logged and dropped, as the gateway
+                # must go on reading events (discord.py's own parser would fail alike).
+                log.exception("An interaction could not be read: dropped")
                 return
         self._parse_interaction(event)
 

@@ -109,3 +109,22 @@ def test_a_rendered_view_is_sent_as_discord_py_sends_a_view():
         assert params.payload["components"] == view.to_components()
     # Sent, never listened to: discord.py keeps no finished view.
     assert view.is_finished() and not view.is_dispatchable()
+
+
+async def test_a_click_whose_payload_cannot_be_read_is_logged_and_dropped(playing):
+    d, h = playing, playing.h
+    ann = d.user("ann")
+    view = await d.open_hand(ann)
+    seq, answered = d.hand.seq, len(_callbacks(h))
+    payload = payloads.interaction(
+        interaction_id=h.snowflake(), application_id=h.application_id, kind=COMPONENT,
+        token=new_token(), user=ann, channel=h.channel,
+        data={"custom_id": d.control(view, "stock"), "component_type": 2},
+        app_permissions=0, message=view.data,
+    )
+    del payload["token"]  # Discord always sends one; a reader must not fall over without
+    with h.expect_error("could not be read"):
+        await h.dispatch("INTERACTION_CREATE", payload)
+    assert d.hand.seq == seq and len(_callbacks(h)) == answered
+    await h.click(ann, view, d.control(view, "stock"))  # and the next click is answered
+    assert d.hand.seq == seq + 1
