@@ -12,13 +12,13 @@ from collections.abc import Collection
 from cogs.rummy import views as rummy
 from cogs.table import components
 from cogs.table.components import RenderedView
-from cogs.table.items import DYNAMIC_ITEMS
+from cogs.table.items import CONTROLS
 from engine.cards import Card
 from engine.gff.views import PrivateView
 
 GAME = "gff"
 
-__all__ = ["DYNAMIC_ITEMS", "hand_view", "table_view"]
+__all__ = ["CONTROLS", "hand_view", "table_view"]
 
 
 def table_view(table_id: int) -> RenderedView:

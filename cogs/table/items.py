@@ -1,4 +1,4 @@
-"""The persistent buttons and menus of every table: DynamicItems that answer clicks.
+"""The persistent buttons and menus of every table: the controls that answer clicks.
 
 Custom ids carry the game, the table, the owner of a hand view, the hand's number and
 its action number, and the act, never a card: `<game>:<table>:<act>` on the public
@@ -11,11 +11,12 @@ are the options of a card menu in a player's own ephemeral hand view.
 A click is dispatched by its table, whose game is known; the game in the id only keeps
 each game's ids apart. What a click means is decided by the game's UI and the engine.
 
-Clicks reach these items from the gateway event itself (`TableClicks`), not through
+Clicks reach these controls from the gateway event itself (`TableClicks`), not through
 discord.py's view store: that store parses the clicked message, every component
 included, and rebuilds it as a View only to find the item clicked, which the custom id
-alone names. The message's components are kept as Discord sent them, for the one thing
-read from them (`picked_in`).
+alone names. So they are not discord.py DynamicItems: each is found by its own id
+template, and works after a restart as before. The message's components are kept as
+Discord sent them, for the one thing read from them (`picked_in`).
 """
 
 from __future__ import annotations
@@ -66,18 +67,24 @@ _GAME = r"(?P<game>[a-z][a-z0-9]{0,15})"
 class AnsweringItem:
     """The base of every persistent button and menu: a failing click is answered, not dropped.
 
-    discord.py (2.7.1) runs a DynamicItem's callback from its view store, outside any
-    View, so `View.on_error` never sees the failure: the store logs it and the player is
-    left with Discord's "This interaction failed". Every control of a table mixes this in
-    before `discord.ui.DynamicItem` and implements `clicked`; a refusal is then the same
-    sentence a command gives, and a failure is logged with its traceback and the player
-    told nothing was changed.
+    Nothing outside catches a control's failure (a click is a task of its own), so the
+    player would be left with Discord's "This interaction failed". Every control of a
+    table is one of these and implements `clicked`; a refusal is then the same sentence
+    a command gives, and a failure is logged with its traceback and the player told
+    nothing was changed.
     """
 
-    custom_id: str
+    template: ClassVar[re.Pattern[str]]  # the custom ids this control answers, exactly
     component_type: ClassVar[int]  # Discord's type of the component: 2 a button, 3 a menu
+    custom_id: str
     # The clicked message's components, as Discord sent them with the click.
     shown: Sequence[dict[str, Any]] = ()
+
+    def __init_subclass__(cls, *, template: str, component_type: discord.ComponentType,
+                          **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.template = re.compile(template)
+        cls.component_type = component_type.value
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> AnsweringItem:
@@ -127,15 +134,13 @@ def hand_custom_id(game: str, table_id: int, owner: int, at: tuple[int, int], ac
 
 class TableButton(
     AnsweringItem,
-    discord.ui.DynamicItem[discord.ui.Button],
     template=_GAME + r":(?P<table>[0-9]{1,20}):(?P<act>" + "|".join(TABLE_ACTS) + ")",
+    component_type=discord.ComponentType.button,
 ):
     """A button on the public table message."""
 
-    component_type = discord.ComponentType.button.value
-
     def __init__(self, game: str, table_id: int, act: str) -> None:
-        super().__init__(discord.ui.Button(custom_id=table_custom_id(game, table_id, act)))
+        self.custom_id = table_custom_id(game, table_id, act)
         self.game, self.table_id, self.act = game, table_id, act
 
     @classmethod
@@ -155,18 +160,15 @@ _HAND_ID = (
 
 class HandButton(
     AnsweringItem,
-    discord.ui.DynamicItem[discord.ui.Button],
     template=_HAND_ID + "(?P<act>" + "|".join(BUTTON_ACTS) + ")",
+    component_type=discord.ComponentType.button,
 ):
     """A button in a player's own hand view."""
-
-    component_type = discord.ComponentType.button.value
 
     def __init__(
         self, game: str, table_id: int, owner: int, at: tuple[int, int], act: str
     ) -> None:
-        custom_id = hand_custom_id(game, table_id, owner, at, act)
-        super().__init__(discord.ui.Button(custom_id=custom_id))
+        self.custom_id = hand_custom_id(game, table_id, owner, at, act)
         self.game, self.table_id, self.owner, self.at, self.act = game, table_id, owner, at, act
 
     @classmethod
@@ -184,18 +186,15 @@ class HandButton(
 
 class HandMenu(
     AnsweringItem,
-    discord.ui.DynamicItem[discord.ui.Select],
     template=_HAND_ID + "(?P<act>" + "|".join(MENU_ACTS) + ")",
+    component_type=discord.ComponentType.string_select,
 ):
     """A menu of a player's own hand view: the discard menu, the card menu, the spread menu."""
-
-    component_type = discord.ComponentType.string_select.value
 
     def __init__(
         self, game: str, table_id: int, owner: int, at: tuple[int, int], act: str
     ) -> None:
-        custom_id = hand_custom_id(game, table_id, owner, at, act)
-        super().__init__(discord.ui.Select(custom_id=custom_id))
+        self.custom_id = hand_custom_id(game, table_id, owner, at, act)
         self.game, self.table_id, self.owner, self.at, self.act = game, table_id, owner, at, act
 
     @classmethod
@@ -213,7 +212,7 @@ class HandMenu(
         _let_go(interaction)
 
 
-DYNAMIC_ITEMS = (TableButton, HandButton, HandMenu)
+CONTROLS = (TableButton, HandButton, HandMenu)
 
 
 class TableClicks:
@@ -227,7 +226,7 @@ class TableClicks:
 
     def __init__(self, bot: discord.Client) -> None:
         self.bot = bot
-        self.items = [(item, item.__discord_ui_compiled_template__) for item in DYNAMIC_ITEMS]
+        self.items = [(control, control.template) for control in CONTROLS]
         self._running: set[asyncio.Task[None]] = set()
 
     def take(self, event: dict[str, Any]) -> bool:

@@ -49,7 +49,7 @@ def test_the_hooked_discord_internals_still_exist():
     assert Route.BASE == "https://discord.com/api/v10"
     for parser in ("parse_ready", "parse_guild_create", "parse_interaction_create"):
         assert callable(getattr(ConnectionState, parser))
-    # The bot unlinks an answered click's cached response (cogs/gff/views.py, _let_go).
+    # The bot unlinks an answered click's cached response (cogs/table/items.py, _let_go).
     assert "_cs_response" in discord.Interaction.__slots__
 
 

@@ -1,6 +1,6 @@
 """The views are sent as Discord's component payload, built directly: it must be the
 payload discord.py itself would send for the same buttons and menus, and every control
-in it must be found again by a registered DynamicItem."""
+in it must be found again by exactly one of the controls that answer clicks."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import discord
 from discord.components import _component_factory
 from discord.ui.view import _component_to_item
 
-from cogs.gff.views import DYNAMIC_ITEMS, hand_view, table_view
+from cogs.gff.views import CONTROLS, hand_view, table_view
 from engine.cards import DECK, parse
 from engine.gff.hand import GffHand
 from engine.simulate import random_action
@@ -52,13 +52,13 @@ def test_each_component_is_what_discord_py_makes_of_it():
                 assert item.to_component_dict() == sent
 
 
-def test_every_control_is_found_again_by_a_dynamic_item():
+def test_every_control_is_found_again_by_exactly_one_control():
     for view in _every_view():
         for row in view.to_components():
             for sent in row["components"]:
                 found = [
-                    item for item in DYNAMIC_ITEMS
-                    if item.__discord_ui_compiled_template__.fullmatch(sent["custom_id"])
+                    item for item in CONTROLS
+                    if item.template.fullmatch(sent["custom_id"])
                 ]
                 assert len(found) == 1, sent["custom_id"]
 
