@@ -10,12 +10,12 @@ from cogs.rummy.pictures import DISCARD_SHOWN
 from cogs.table.pictures.layout import (
     Group,
     Picture,
-    back,
     face,
     hand_row,
     picture,
     pile,
     seat_captions,
+    seats_face_down,
     stock,
 )
 from engine.cards import Card
@@ -34,9 +34,8 @@ def table_picture(public: PublicView) -> Picture:
         hands = [pile(f"{names.get(s.seat, '')}: {s.score}", s.hand, fan=False)
                  for s in public.shown]
     else:
-        hands = [Group(names[seat.id] + (" (to play)" if seat.id == public.turn else ""),
-                       tuple(back() for _ in range(HAND)), fan=True)
-                 for seat in public.seats if seat.dealt_in]
+        hands = seats_face_down(names, ((s.id, HAND) for s in public.seats if s.dealt_in),
+                                (public.turn,))
     return picture([board(public), pile("Discard", public.discard, show=DISCARD_SHOWN),
                     stock("Stock", public.stock)], hands)
 

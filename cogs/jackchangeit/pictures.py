@@ -8,13 +8,12 @@ from collections.abc import Collection
 
 from cogs.rummy.pictures import DISCARD_SHOWN
 from cogs.table.pictures.layout import (
-    Group,
     Picture,
-    back,
     hand_row,
     picture,
     pile,
     seat_captions,
+    seats_face_down,
     stock,
 )
 from engine import cards as C
@@ -24,9 +23,8 @@ from engine.jackchangeit.views import PrivateView, PublicView
 
 def table_picture(public: PublicView) -> Picture:
     names = seat_captions([seat.id for seat in public.seats])
-    seats = [Group(names[seat.id] + (" (to play)" if seat.id == public.turn else ""),
-                   tuple(back() for _ in range(seat.cards)), fan=True)
-             for seat in public.seats if seat.dealt_in and seat.cards]
+    seats = seats_face_down(names, ((s.id, s.cards) for s in public.seats if s.dealt_in),
+                            (public.turn,))
     called = (f" ({C.SUIT_NAMES[public.called]} called)" if public.called is not None
               else "")
     return picture(seats, [pile("Discard" + called, public.pile, show=DISCARD_SHOWN),

@@ -10,13 +10,13 @@ from cogs.rummy.pictures import DISCARD_SHOWN
 from cogs.table.pictures.layout import (
     Group,
     Picture,
-    back,
     empty,
     face,
     hand_row,
     picture,
     pile,
     seat_captions,
+    seats_face_down,
     stock,
 )
 from engine.cards import Card
@@ -25,9 +25,8 @@ from engine.pageone.views import PrivateView, PublicView
 
 def table_picture(public: PublicView) -> Picture:
     names = seat_captions([seat.id for seat in public.seats])
-    seats = [Group(names[seat.id] + (" (to play)" if seat.id == public.turn else ""),
-                   tuple(back() for _ in range(seat.cards)), fan=True)
-             for seat in public.seats if seat.dealt_in and seat.cards]
+    seats = seats_face_down(names, ((s.id, s.cards) for s in public.seats if s.dealt_in),
+                            (public.turn,))
     played = tuple(face(card, names.get(seat, "")) for seat, card in public.trick)
     trick = Group("Trick", played or (empty("none yet"),))
     return picture(seats, [trick, pile("Discard", public.discard, show=DISCARD_SHOWN),

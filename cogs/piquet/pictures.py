@@ -10,13 +10,13 @@ from collections.abc import Collection
 from cogs.table.pictures.layout import (
     Group,
     Picture,
-    back,
     empty,
     face,
     hand_row,
     picture,
     pile,
     seat_captions,
+    seats_face_down,
     stock,
 )
 from engine.cards import Card
@@ -25,9 +25,8 @@ from engine.piquet.views import PrivateView, PublicView
 
 def table_picture(public: PublicView) -> Picture:
     names = seat_captions([seat.id for seat in public.seats])
-    seats = [Group(names[seat.id] + (" (to act)" if seat.id in public.to_act else ""),
-                   tuple(back() for _ in range(seat.cards)), fan=True)
-             for seat in public.seats if seat.cards]
+    seats = seats_face_down(names, ((s.id, s.cards) for s in public.seats), public.to_act,
+                            note=" (to act)")
     played = tuple(face(card, names.get(seat, "")) for seat, card in public.trick)
     middle = [Group("Trick", played or (empty(),))]
     if public.tricks:

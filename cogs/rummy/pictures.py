@@ -8,11 +8,11 @@ from collections.abc import Collection
 from cogs.table.pictures.layout import (
     Group,
     Picture,
-    back,
     hand_row,
     picture,
     pile,
     seat_captions,
+    seats_face_down,
     stock,
 )
 from engine.cards import Card
@@ -22,11 +22,10 @@ DISCARD_SHOWN = 6  # the top of the pile, fanned: the rest is under it
 
 
 def seat_row(public: PublicView) -> list[Group]:
-    """Each dealt-in seat's hand, face down: how many cards it holds is public."""
+    """Each dealt-in seat's hand, face down."""
     names = seat_captions([seat.id for seat in public.seats])
-    return [Group(names[seat.id] + (" (to play)" if seat.id == public.turn else ""),
-                  tuple(back() for _ in range(seat.cards)), fan=True)
-            for seat in public.seats if seat.dealt_in and seat.cards]
+    return seats_face_down(names, ((s.id, s.cards) for s in public.seats if s.dealt_in),
+                           (public.turn,))
 
 
 def table_rows(public: PublicView, *first: Group) -> Picture:

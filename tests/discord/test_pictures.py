@@ -12,6 +12,7 @@ import pytest
 from bot.settings import Settings, load_settings
 from bot.store import BadSetting, GuildSettings, Store
 from cogs.gff.pictures import hand_picture, table_picture
+from cogs.table.pictures.layout import BACK, seats_face_down
 from cogs.table.pictures.render import render
 from tests.discord.table_driver import TableDriver
 from tests.harness import Harness, Message
@@ -140,3 +141,11 @@ async def test_a_server_setting_is_on_or_off_and_nothing_else(tmp_path):
         assert (await store.guild_settings(guild)).pictures == 0
     finally:
         await store.close()
+
+
+def test_seats_face_down_shows_counts_only_and_who_acts():
+    names = {"1": "Seat 1", "2": "Seat 2", "3": "Seat 3"}
+    groups = seats_face_down(names, [("1", 3), ("2", 0), ("3", 5)], ("3",), note=" (to act)")
+    assert [g.caption for g in groups] == ["Seat 1", "Seat 3 (to act)"]  # none held: left out
+    assert [len(g.slots) for g in groups] == [3, 5]
+    assert all(slot.kind == BACK and slot.card is None for g in groups for slot in g.slots)

@@ -3,7 +3,7 @@ so the same table or hand is never drawn twice."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Container, Iterable, Sequence
 from dataclasses import dataclass
 
 from engine.cards import Card
@@ -96,3 +96,15 @@ def seat_captions(seats: Sequence[str]) -> dict[str, str]:
     """Seats as the picture names them, in table order: "Seat 1", "Seat 2" … (a
     picture cannot show a mention; the embed's seat list is in the same order)."""
     return {seat: f"Seat {number}" for number, seat in enumerate(seats, start=1)}
+
+
+def seats_face_down(
+    names: dict[str, str], seats: Iterable[tuple[str, int]], acting: Container[str], *,
+    note: str = " (to play)",
+) -> list[Group]:
+    """Each seat's hand as card backs, under its name, `note` added for a seat to act:
+    how many cards a seat holds is public, which they are is not. A seat holding none
+    is left out. `seats` gives each seat's id and card count, in table order."""
+    return [Group(names[seat] + (note if seat in acting else ""),
+                  tuple(back() for _ in range(cards)), fan=True)
+            for seat, cards in seats if cards]
