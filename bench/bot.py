@@ -38,6 +38,7 @@ import statistics
 import tempfile
 import time
 import tracemalloc
+from collections.abc import Callable
 from pathlib import Path
 
 import discord
@@ -281,17 +282,20 @@ async def _floor(folder: Path, clicks: int) -> float:
 # -- the service alone: memory, recovery, standings ----------------------------------------
 
 
-async def _service_with_tables(path: Path, tables: int, actions: int, seed: int):
+async def service_with_tables(path: str | Path, tables: int, actions: int, seed: int, *,
+                              guild_of: Callable[[int], int] = lambda number: GUILD):
     """`tables` tables with a running hand of `actions` actions, built fifty at a time so
-    their writes share commits, as many busy tables' writes do."""
+    their writes share commits, as many busy tables' writes do; table `number` is in
+    server `guild_of(number)`."""
     rng = random.Random(seed)
     store = await Store.open(path, defaults=GuildSettings())
     service = TableService(store, ManualScheduler(), SilentListener())
     service.deck_source = lambda table: rng.sample(range(52), 52)
 
-    async def build(channel: int) -> None:
+    async def build(number: int) -> None:
+        channel = 10_000 + number
         for n in range(3):
-            await service.join(GUILD, channel, 10**9 + channel * 10 + n)
+            await service.join(guild_of(number), channel, 10**9 + channel * 10 + n)
         table = service.in_channel(channel)
         await service.deal(table)
         played = 0
@@ -306,7 +310,7 @@ async def _service_with_tables(path: Path, tables: int, actions: int, seed: int)
             played += 1
 
     for at in range(0, tables, 50):
-        await asyncio.gather(*(build(10_000 + t) for t in range(at, min(at + 50, tables))))
+        await asyncio.gather(*(build(t) for t in range(at, min(at + 50, tables))))
     return store, service
 
 
@@ -314,7 +318,7 @@ async def _memory_per_table(folder: Path, tables: int) -> float:
     gc.collect()
     tracemalloc.start()
     before = tracemalloc.get_traced_memory()[0]
-    store, service = await _service_with_tables(folder / "memory.sqlite3", tables, 8, 3)
+    store, service = await service_with_tables(folder / "memory.sqlite3", tables, 8, 3)
     gc.collect()
     after = tracemalloc.get_traced_memory()[0]
     tracemalloc.stop()
@@ -325,7 +329,7 @@ async def _memory_per_table(folder: Path, tables: int) -> float:
 
 async def _recovery_seconds(folder: Path, tables: int, actions: int) -> float:
     path = folder / "recovery.sqlite3"
-    store, service = await _service_with_tables(path, tables, actions, 5)
+    store, service = await service_with_tables(path, tables, actions, 5)
     running = sum(1 for t in service.tables.values() if t.hand and not t.hand.is_over)
     await store.close()
     started = time.perf_counter()

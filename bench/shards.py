@@ -15,17 +15,16 @@ from __future__ import annotations
 
 import asyncio
 import json
-import random
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+from bench.bot import service_with_tables
 from bench.table import Row
 from bot.store import GuildSettings, ShardSet, Store
 from bot.tables import ManualScheduler, SilentListener, TableService
-from engine.simulate import random_action
 
 TABLES, ACTIONS, SHARDS = 1000, 20, 4
 ROOT = Path(__file__).resolve().parents[1]
@@ -38,30 +37,8 @@ def guild_on(shard: int, count: int) -> int:
 
 async def _build(path: str | Path) -> int:
     """The tables, spread evenly over the shards' servers; how many hands still run."""
-    rng = random.Random(11)
-    store = await Store.open(path, defaults=GuildSettings())
-    service = TableService(store, ManualScheduler(), SilentListener())
-    service.deck_source = lambda table: rng.sample(range(52), 52)
-
-    async def build(number: int) -> None:
-        guild, channel = guild_on(number % SHARDS, SHARDS), 10_000 + number
-        for seat in range(3):
-            await service.join(guild, channel, 10**9 + channel * 10 + seat)
-        table = service.in_channel(channel)
-        await service.deal(table)
-        played = 0
-        while played < ACTIONS:
-            hand = table.hand
-            if hand is None or hand.is_over:
-                await service.deal(table)
-                played = 0
-                continue
-            action = random_action(hand, rng, 0.0)
-            await service.act(table.id, int(action.seat), action, hand.seq)
-            played += 1
-
-    for at in range(0, TABLES, 50):
-        await asyncio.gather(*(build(n) for n in range(at, min(at + 50, TABLES))))
+    store, service = await service_with_tables(
+        path, TABLES, ACTIONS, 11, guild_of=lambda number: guild_on(number % SHARDS, SHARDS))
     running = sum(1 for t in service.tables.values() if t.hand and not t.hand.is_over)
     await store.close()
     return running
