@@ -18,13 +18,17 @@ import discord
 from discord.http import Route, handle_message_parameters
 from discord.webhook.async_ import async_context, interaction_message_response_params
 
+# What is sent as a message's components: a discord.py View, or any object with what
+# discord.py reads of one (cogs/table/components.py's RenderedView).
+View = Any
+
 # Discord's interaction callback types: a new message; the clicked message updated in place.
 NEW_MESSAGE = discord.InteractionResponseType.channel_message
 UPDATE_MESSAGE = discord.InteractionResponseType.message_update
 
 
 async def answer_privately(
-    interaction: discord.Interaction, *, embed: discord.Embed, view: discord.ui.View,
+    interaction: discord.Interaction, *, embed: discord.Embed, view: View,
     file: discord.File = discord.utils.MISSING,
 ) -> None:
     """Answer with a new message only the user sees, as `response.send_message(...,
@@ -37,7 +41,7 @@ async def answer_privately(
 async def update_clicked(
     interaction: discord.Interaction, *, content: str | None = discord.utils.MISSING,
     embed: discord.Embed | None = discord.utils.MISSING,
-    view: discord.ui.View | None = discord.utils.MISSING,
+    view: View | None = discord.utils.MISSING,
     attachments: Sequence[discord.File] = discord.utils.MISSING,
 ) -> None:
     """Answer a click by editing the message clicked, as `response.edit_message` does,
@@ -65,7 +69,7 @@ async def _respond(
 
 async def edit_answer(
     interaction: discord.Interaction, *, embed: discord.Embed | None = discord.utils.MISSING,
-    view: discord.ui.View | None = discord.utils.MISSING,
+    view: View | None = discord.utils.MISSING,
     attachments: Sequence[discord.File] = discord.utils.MISSING,
 ) -> None:
     """Edit the interaction's answer (its `@original` message), as

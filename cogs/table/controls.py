@@ -23,6 +23,7 @@ import discord
 from bot.replies import answer_privately, edit_answer, update_clicked
 from bot.store import StoreError
 from bot.tables import LiveTable, StaleButton, TableError
+from cogs.table.components import RenderedView
 from cogs.table.pictures.layout import Picture
 from engine import cards as C
 from engine.cards import Card, CardError
@@ -65,14 +66,14 @@ class HandControls:
 
     def render(
         self, table: LiveTable, user_id: int, note: str = "", targets: list[int] | None = None
-    ) -> tuple[discord.Embed, discord.ui.View]:
+    ) -> tuple[discord.Embed, RenderedView]:
         embed, view, _ = self.render_with_picture(table, user_id, note, targets, pictures=False)
         return embed, view
 
     def render_with_picture(
         self, table: LiveTable, user_id: int, note: str = "", targets: list[int] | None = None,
         *, pictures: bool = True,
-    ) -> tuple[discord.Embed, discord.ui.View, Picture | None]:
+    ) -> tuple[discord.Embed, RenderedView, Picture | None]:
         view = self.tables.hand_view(table, user_id)
         number = table.running.number if table.running else 0
         picked = self._picked(table, user_id, (number, table.hand.seat_seq(str(user_id))))
