@@ -17,7 +17,7 @@ from engine.errors import EngineError
 from engine.fairness import commitment
 from engine.fiftyone.actions import CLEAR, SWAP, Action, Clear, Swap
 from engine.fiftyone.info import FIFTYONE_INFO, JOKER_OPTION, POT, STOP, pack_for
-from engine.fiftyone.scoring import VALUES, joker_reading, score
+from engine.fiftyone.scoring import VALUES, joker_reading, score, suit_counts, suits_score
 from engine.fiftyone.settlement import FiftyOneSettlement
 from engine.fiftyone.views import Move, PrivateView, PublicView, SeatView, Shown
 from engine.record import HandRecord
@@ -337,12 +337,8 @@ def swaps(hand: list[Card], board: list[Card]) -> list[tuple[Card, Card, int]]:
                 found.append((take, give, score(after)))
         return found
     # Without the joker a swap moves one card's value between suits: the hand's suit
-    # lengths and sums are adjusted, not counted again, for each of the 25 swaps (5.1).
-    lengths, sums = [0, 0, 0, 0], [0, 0, 0, 0]
-    for card in hand:
-        lengths[card // 13] += 1
-        sums[card // 13] += VALUES[card]
-    total = sum(sums)
+    # lengths and values are adjusted, not counted again, for each of the 25 swaps (5.1).
+    lengths, sums = suit_counts(hand)
     found = []
     for take in board:
         took, took_value = take // 13, VALUES[take]
@@ -353,11 +349,7 @@ def swaps(hand: list[Card], board: list[Card]) -> list[tuple[Card, Card, int]]:
             after_sums[gave] -= gave_value
             after_lengths[took] += 1
             after_sums[took] += took_value
-            after_total = total - gave_value + took_value
-            longest = max(after_lengths)
-            found.append((take, give, max(2 * after_sums[suit] - after_total
-                                          for suit in range(4)
-                                          if after_lengths[suit] == longest)))
+            found.append((take, give, suits_score(after_lengths, after_sums)))
     return found
 
 

@@ -19,12 +19,23 @@ def value(card: Card) -> int:
 
 def plain_score(hand: Sequence[Card]) -> int:
     """5.1 for a hand without the joker: of the longest suits, the best reading."""
+    return suits_score(*suit_counts(hand))
+
+
+def suit_counts(hand: Sequence[Card]) -> tuple[list[int], list[int]]:
+    """Each suit's number of cards and their values, without the joker."""
     lengths = [0, 0, 0, 0]
     sums = [0, 0, 0, 0]
     for card in hand:
         suit = card // 13
         lengths[suit] += 1
         sums[suit] += VALUES[card]
+    return lengths, sums
+
+
+def suits_score(lengths: Sequence[int], sums: Sequence[int]) -> int:
+    """5.1 from each suit's length and values: the longest suit's values minus the rest,
+    and of equally long suits the one scoring most."""
     total = sum(sums)
     longest = max(lengths)
     return max(2 * sums[s] - total for s in range(4) if lengths[s] == longest)
