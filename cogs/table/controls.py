@@ -25,6 +25,7 @@ from bot.store import StoreError
 from bot.tables import LiveTable, StaleButton, TableError
 from cogs.table.components import RenderedView
 from cogs.table.pictures.layout import Picture
+from cogs.table.pictures.service import picture_key
 from engine import cards as C
 from engine.cards import Card, CardError
 
@@ -94,15 +95,16 @@ class HandControls:
     async def _pictures_on(self, table: LiveTable) -> bool:
         return await self.pictures.switch.on(table.info.guild_id)
 
-    def _ready_picture(self, picture: Picture | None) -> tuple[dict[str, Any], bool]:
-        """The picture to send with an answer now, if it was drawn before; and whether it
-        is still to be drawn (and added by an edit once it is)."""
+    def _ready_picture(self, picture: Picture | None) -> tuple[dict[str, Any], bytes | None]:
+        """The picture to send with an answer now, if it was drawn before; else, if it is
+        still to be drawn (and added by an edit once it is), its cache key."""
         if picture is None:
-            return {}, False
-        png = self.pictures.cache.cached(picture)
+            return {}, None
+        key = picture_key(picture)
+        png = self.pictures.cache.cached(picture, key)
         if png is None:
-            return {}, True
-        return {"file": _hand_file(png)}, False
+            return {}, key
+        return {"file": _hand_file(png)}, None
 
     def _edited(self, table: LiveTable, user_id: int) -> int:
         key = (table.id, user_id)
@@ -110,18 +112,19 @@ class HandControls:
         return self._edits[key]
 
     def _add_later(
-        self, table: LiveTable, interaction: discord.Interaction, picture: Picture
+        self, table: LiveTable, interaction: discord.Interaction, picture: Picture, key: bytes
     ) -> None:
         edit = self._edits.get((table.id, interaction.user.id), 0)
         task = asyncio.get_running_loop().create_task(
-            self._add_picture(table, interaction, picture, edit),
+            self._add_picture(table, interaction, picture, key, edit),
             name=f"hand-picture:{table.id}",
         )
         self._late.add(task)
         task.add_done_callback(self._late.discard)
 
     async def _add_picture(
-        self, table: LiveTable, interaction: discord.Interaction, picture: Picture, edit: int
+        self, table: LiveTable, interaction: discord.Interaction, picture: Picture,
+        cache_key: bytes, edit: int,
     ) -> None:
         """The hand's picture, added to the answer once drawn, unless a newer answer or a
         turn's refresh has changed that view since (its own picture then goes with it)."""
@@ -132,7 +135,8 @@ class HandControls:
             return kept is not None and kept[0] is interaction and self._edits.get(key) == edit
 
         try:
-            png = await self.pictures.cache.png_if(picture, current, asked=True)
+            png = await self.pictures.cache.png_if(picture, current, key=cache_key,
+                                                   asked=True)
             if png is None or not current():
                 return
             await edit_answer(interaction, attachments=[_hand_file(png)])
@@ -151,7 +155,7 @@ class HandControls:
         self._edited(table, interaction.user.id)
         self._remember(table, interaction)
         if later:
-            self._add_later(table, interaction, picture)
+            self._add_later(table, interaction, picture, later)
 
     def views_at(
         self, table_id: int, *, but: int | None = None
@@ -197,7 +201,7 @@ class HandControls:
             await edit_answer(interaction, embed=embed, view=view,
                               attachments=list(ready.values()))
             if later:
-                self._add_later(table, interaction, picture)
+                self._add_later(table, interaction, picture, later)
         except (TableError, discord.HTTPException) as gone:
             log.info("Hand view of %s at table %s not brought up to date: %s",
                      user_id, table.id, gone)
@@ -279,7 +283,7 @@ class HandControls:
         self._edited(table, user)
         self._remember(table, interaction)
         if later:
-            self._add_later(table, interaction, picture)
+            self._add_later(table, interaction, picture, later)
 
     async def _click(
         self, table: LiveTable, user: int, at: tuple[int, int], act: str, values: list[str],

@@ -310,11 +310,12 @@ class TablePresenter:
             log.exception("Table %s: its picture could not be laid out", table.id)
             return None
 
-    async def _picture_file(self, picture: Picture | None) -> discord.File | None:
+    async def _picture_file(self, picture: Picture | None, key: bytes | None
+                            ) -> discord.File | None:
         if picture is None:
             return None
         try:
-            png = await self.pictures.cache.png(picture)
+            png = await self.pictures.cache.png(picture, key=key)
         except Exception:
             log.exception("A table picture could not be drawn")
             return None
@@ -337,7 +338,7 @@ class TablePresenter:
         if old is not None and not new:
             changes: dict[str, Any] = {}
             if table.id not in self.pictured or self.pictured[table.id] != key:
-                file = await self._picture_file(picture)
+                file = await self._picture_file(picture, key)
                 changes["attachments"] = [file] if file else []
             try:
                 await channel.get_partial_message(old).edit(embed=embed, **changes)
@@ -347,7 +348,7 @@ class TablePresenter:
                 return
             except discord.NotFound:
                 pass  # deleted by someone: post it again below
-        file = await self._picture_file(picture)
+        file = await self._picture_file(picture, key)
         message = await channel.send(
             embed=embed, view=table_view(table.info.game, table.id), allowed_mentions=SILENT,
             **({"file": file} if file else {}),

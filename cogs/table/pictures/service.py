@@ -61,9 +61,10 @@ class PictureCache:
         self.misses = 0
         self.dropped = 0  # asked for, then no longer wanted before their turn to be drawn
 
-    def cached(self, picture: Picture) -> bytes | None:
-        """The picture's PNG if it was drawn before; counted as a hit or a miss."""
-        return self._cached(picture_key(picture))
+    def cached(self, picture: Picture, key: bytes | None = None) -> bytes | None:
+        """The picture's PNG if it was drawn before; counted as a hit or a miss. `key`:
+        its `picture_key`, if the caller has it already."""
+        return self._cached(key or picture_key(picture))
 
     def _cached(self, key: bytes) -> bytes | None:
         png = self._kept.get(key)
@@ -74,19 +75,21 @@ class PictureCache:
         self._kept.move_to_end(key)
         return png
 
-    async def png(self, picture: Picture, *, asked: bool = False) -> bytes:
+    async def png(self, picture: Picture, *, key: bytes | None = None,
+                  asked: bool = False) -> bytes:
         """The picture's PNG: from the cache, or drawn by the render process. `asked`:
         the caller has just found it missing with `cached` (counted once, as one ask)."""
-        png = await self.png_if(picture, lambda: True, asked=asked)
+        png = await self.png_if(picture, lambda: True, key=key, asked=asked)
         assert png is not None
         return png
 
     async def png_if(
-        self, picture: Picture, wanted: Callable[[], bool], *, asked: bool = False
+        self, picture: Picture, wanted: Callable[[], bool], *, key: bytes | None = None,
+        asked: bool = False,
     ) -> bytes | None:
         """`png`, or None if `wanted()` says, when its turn to be drawn comes, that the
         picture is no longer needed."""
-        key = picture_key(picture)
+        key = key or picture_key(picture)
         png = self._kept.get(key) if asked else self._cached(key)
         if png is not None:
             return png
