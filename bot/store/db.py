@@ -1,19 +1,22 @@
-"""One SQLite connection on a thread of its own: each transaction in one hop, with group commit.
+"""SQLite connections on threads of their own: each transaction in one hop, with group commit.
 
-The sqlite3 module blocks, so the connection lives on one dedicated thread and
+The sqlite3 module blocks, so each connection lives on one dedicated thread and
 the event loop sends it work. Each piece of work sent costs a hop there and back;
 a transaction made of separate sends (BEGIN, the statements, COMMIT) would pay
 several. Here a transaction is one synchronous function run on that thread, so
-it costs one hop however many statements it has.
+it costs one hop however many statements it has. Writes have one connection,
+reads another (WAL lets a reader see the last commit without waiting for the
+writer), so neither queues behind the other.
 
 Writes are serialised by one asyncio.Lock, held while a write transaction is on
 its way to disk. Writes that arrive meanwhile wait, then share the next
-transaction (group commit): one fsync for many tables' actions. Each write still
-runs in a SAVEPOINT of its own, so a refused one leaves no trace and does not
-disturb the others, and no caller hears of its write before the COMMIT that
-makes it durable. The transaction is sent and its outcome handed out by
-callbacks, not by a task: no task's cancellation can strand the writes that
-share it, and no extra turn of the event loop is spent on the way.
+transaction (group commit): one fsync for many tables' actions. A write refused
+in a shared transaction leaves no trace and does not disturb the others (the
+transaction runs again with each write in a SAVEPOINT of its own), and no caller
+hears of its write before the COMMIT that makes it durable. The transaction is
+sent and its outcome handed out by callbacks, not by a task: no task's
+cancellation can strand the writes that share it, and no extra turn of the event
+loop is spent on the way.
 """
 
 from __future__ import annotations
@@ -125,9 +128,20 @@ class _Job:
 
 
 class Database:
-    def __init__(self, thread: WorkThread, conn: sqlite3.Connection) -> None:
+    """Writes (and migrations) on one connection and its thread; reads on a second.
+
+    In WAL mode a reader never waits for the writer, and here a write never waits for
+    a read either: on one thread, a batch of actions sent while a table's info was
+    being read would queue behind that read."""
+
+    def __init__(
+        self, thread: WorkThread, conn: sqlite3.Connection,
+        reader: WorkThread, reader_conn: sqlite3.Connection,
+    ) -> None:
         self._thread = thread
         self._conn = conn  # used on self._thread only
+        self._reader = reader
+        self._reader_conn = reader_conn  # used on self._reader only
         self._lock = asyncio.Lock()  # held while a write transaction (or a migration) runs
         self._waiting: list[_Job] = []
         self.commits = 0  # transactions committed, for tests and the benchmark
@@ -135,8 +149,8 @@ class Database:
 
     @property
     def hops(self) -> int:
-        """Functions run on the connection's thread so far, for tests and the benchmark."""
-        return self._thread.ran
+        """Functions run on the connections' threads so far, for tests and the benchmark."""
+        return self._thread.ran + self._reader.ran
 
     @classmethod
     async def open(cls, path: str | Path) -> Database:
@@ -145,24 +159,36 @@ class Database:
                 f"SQLite {sqlite3.sqlite_version} is too old for the chip store; "
                 f"it needs {'.'.join(map(str, OLDEST_SQLITE))} or newer"
             )
-        thread = WorkThread(f"sqlite {Path(path).name}")
+        name = Path(path).name
+        thread = WorkThread(f"sqlite {name}")
         try:
-            conn = await thread.submit(connect, path)
+            conn = await thread.submit(connect, path)  # first: it makes the file WAL
         except BaseException:
             thread.stop()
             raise
-        return cls(thread, conn)
+        reader = WorkThread(f"sqlite {name} reads")
+        try:
+            reader_conn = await reader.submit(connect, path)
+        except BaseException:
+            reader.stop()
+            await thread.submit(sqlite3.Connection.close, conn)
+            thread.stop()
+            raise
+        return cls(thread, conn, reader, reader_conn)
 
     async def close(self) -> None:
-        """Once every write and read sent before it is done; then the thread ends."""
+        """Once every write and read sent before it is done; then the threads end."""
         await self._lock.acquire()
         try:
             if not self.closed:
                 self.closed = True
-                closing = self._submit(sqlite3.Connection.close)
-                self._thread.stop()
-                await closing
-                self._thread.thread.join()  # nothing is left in its queue: it is ending
+                closing = [self._submit(sqlite3.Connection.close),
+                           self._reader.submit(sqlite3.Connection.close, self._reader_conn)]
+                for thread in (self._thread, self._reader):
+                    thread.stop()
+                await asyncio.gather(*closing)
+                for thread in (self._thread, self._reader):
+                    thread.thread.join()  # nothing is left in its queue: it is ending
         finally:
             self._send_or_release()  # writes that came in meanwhile fail: it is closed
 
@@ -179,8 +205,9 @@ class Database:
             self._send_or_release()
 
     async def read(self, work: Callable[..., T], *args: Any) -> T:
-        """work(db, *args) in a read transaction: one consistent snapshot, one hop."""
-        return await self._submit(_read, _bind(work, args))
+        """work(db, *args) in a read transaction: one consistent snapshot, one hop. It sees
+        every write whose caller has heard it landed (a write is heard of after COMMIT)."""
+        return await self._reader.submit(_read, self._reader_conn, _bind(work, args))
 
     async def write(self, work: Callable[..., T], *args: Any) -> T:
         """work(db, *args) in a write transaction; its exception, if any, rolls it back."""
@@ -256,7 +283,7 @@ def run_batch(db: sqlite3.Connection, works: list[Work]) -> list[tuple[bool, Any
         if len(works) == 1:
             outcomes = [_alone(db, works[0])]
         else:
-            outcomes = [_in_savepoint(db, work) for work in works]
+            outcomes = _all_or_each(db, works)
         if db.in_transaction:
             db.execute("COMMIT")
     except BaseException:
@@ -273,6 +300,26 @@ def _alone(db: sqlite3.Connection, work: Work) -> tuple[bool, Any]:
         if db.in_transaction:
             db.execute("ROLLBACK")
         return False, error
+
+
+def _all_or_each(db: sqlite3.Connection, works: list[Work]) -> list[tuple[bool, Any]]:
+    """Every work plainly, one after another; if one is refused, the transaction starts
+    again with each work in a savepoint of its own, so the refused one leaves no trace
+    and the others land. A refusal is rare (the tables check actions before they are
+    stored), and savepoints for every work would cost two statements more each: each
+    statement hands the interpreter's lock to the event loop and back, and in a batch of
+    dozens of actions those hand-overs, not SQLite, set how long the batch takes."""
+    outcomes = []
+    for work in works:
+        try:
+            outcomes.append((True, work(db)))
+        except Exception:
+            if not db.in_transaction:
+                raise  # SQLite rolled the whole transaction back (disk full, I/O error)
+            db.execute("ROLLBACK")
+            db.execute("BEGIN IMMEDIATE")
+            return [_in_savepoint(db, work) for work in works]
+    return outcomes
 
 
 def _in_savepoint(db: sqlite3.Connection, work: Work) -> tuple[bool, Any]:

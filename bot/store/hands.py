@@ -43,7 +43,8 @@ USER_ID = re.compile(r"^[1-9][0-9]{0,18}$")
 # One statement accepts an action: it appends to the record only if `seq` is the
 # hand's action count, so a stale or doubled click changes no row.
 APPEND_ACTION = (
-    "UPDATE hands SET record = json_insert(record, '$.actions[#]', json(?)), seq = seq + 1"
+    "UPDATE hands SET record = json_insert(record, '$.actions[#]', json(?)), seq = seq + 1,"
+    " turn_started_ms = COALESCE(?, turn_started_ms)"
     " WHERE id = ? AND status = 'running' AND seq = ?"
 )
 # G3.2: the new stocks a deal made by the bot's shuffle, saved with the action that drew
@@ -141,7 +142,9 @@ def record_action(
     `turn_started_ms` is given when this action began a new turn; `reshuffles`, the
     record's whole list of new stocks, when this action made one (G3.2).
     """
-    if db.execute(APPEND_ACTION, (action, hand_id, seq)).rowcount != 1:
+    # The turn's start goes with the action in one statement: each statement a batch
+    # runs is a hop of the interpreter's lock (bot/store/db.py, _all_or_each).
+    if db.execute(APPEND_ACTION, (action, turn_started_ms, hand_id, seq)).rowcount != 1:
         row = db.execute("SELECT seq, status FROM hands WHERE id = ?", (hand_id,)).fetchone()
         if row is None:
             raise NoHand(hand_id)
@@ -150,8 +153,6 @@ def record_action(
         raise StaleAction(seq, row[0])
     if reshuffles is not None:
         _save_reshuffles(db, hand_id, reshuffles)
-    if turn_started_ms is not None:
-        mark_turn(db, hand_id, turn_started_ms)
     if settlement is not None:
         settle_hand(db, now_ms, hand_id, settlement)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Sequence
 
 from bot.store import hands, ledger
 from bot.store.amounts import MAX_CHIPS
@@ -72,9 +73,11 @@ def open_table_ids(db: sqlite3.Connection, shards: ShardSet | None = None) -> li
 
 
 def load_table(db: sqlite3.Connection, table_id: int) -> Table:
-    row = db.execute(f"SELECT {TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,)).fetchone()
-    if row is None:
+    found = db.execute(f"SELECT {TABLE_COLUMNS}, options FROM tables WHERE id = ?",
+                       (table_id,)).fetchone()
+    if found is None:
         raise NoTable(table_id)
+    row, options = found[:-1], found[-1]
     info = games.get(row[4]).info
     pots = dict.fromkeys(info.pots, 0)
     pots.update(db.execute("SELECT name, amount FROM table_pots WHERE table_id = ?", (table_id,)))
@@ -101,9 +104,8 @@ def load_table(db: sqlite3.Connection, table_id: int) -> Table:
         " FROM hands WHERE table_id = :t AND status <> 'running'",
         {"t": table_id},
     ).fetchone()
-    (options,) = db.execute("SELECT options FROM tables WHERE id = ?", (table_id,)).fetchone()
     dealer = None if last_dealer is None else int(last_dealer)
-    position = _position(db, table_id, dealer)
+    position = _position(db, table_id, dealer, seats)
     named = _named_dealer(row[4], last_result)
     return Table(
         *row,
@@ -114,7 +116,7 @@ def load_table(db: sqlite3.Connection, table_id: int) -> Table:
         last_dealer=dealer,
         last_dealer_position=position,
         next_dealer=named,
-        next_dealer_position=_position(db, table_id, named),
+        next_dealer_position=_position(db, table_id, named, seats),
         options=json.loads(options),
     )
 
@@ -130,10 +132,16 @@ def _named_dealer(game: str, result: str | None) -> int | None:
     return None if seat_id is None else hands.user_of(seat_id)
 
 
-def _position(db: sqlite3.Connection, table_id: int, user_id: int | None) -> int | None:
-    """Where `user_id` sits or last sat at the table (a seat that left keeps its row)."""
+def _position(
+    db: sqlite3.Connection, table_id: int, user_id: int | None, seats: Sequence[Seat] = ()
+) -> int | None:
+    """Where `user_id` sits or last sat at the table (a seat that left keeps its row);
+    read from `seats`, those at the table now, when the user is one of them."""
     if user_id is None:
         return None
+    seated = next((seat.position for seat in seats if seat.user_id == user_id), None)
+    if seated is not None:
+        return seated
     found = db.execute(
         "SELECT position FROM seats WHERE table_id = ? AND user_id = ?", (table_id, user_id)
     ).fetchone()

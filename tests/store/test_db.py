@@ -44,18 +44,43 @@ async def test_write_transactions_begin_immediate(store):
     assert statements[-1] == "COMMIT"
 
 
-async def test_all_work_runs_on_one_thread_of_the_connection_s_own(db_path):
+async def test_writes_run_on_one_thread_of_their_own_and_reads_on_another(db_path):
     database = await Database.open(db_path)
     try:
         seen = await asyncio.gather(
             database.call(lambda db: (type(db), threading.current_thread())),
-            database.read(lambda db: (type(db), threading.current_thread())),
             *(database.write(lambda db: (type(db), threading.current_thread())) for _ in range(3)),
+            database.read(lambda db: (type(db), threading.current_thread())),
         )
         assert {kind for kind, _ in seen} == {sqlite3.Connection}
-        threads = {thread for _, thread in seen}
-        assert len(threads) == 1
-        assert threads.pop() is not threading.current_thread()
+        writers = {thread for _, thread in seen[:-1]}
+        assert len(writers) == 1
+        reader = seen[-1][1]
+        assert reader not in writers and threading.current_thread() not in (reader, *writers)
+    finally:
+        await database.close()
+
+
+async def test_a_write_does_not_wait_for_a_read_still_running(db_path):
+    database = await Database.open(db_path)
+    try:
+        await database.call(lambda db: db.execute("CREATE TABLE t (x INTEGER)"))
+        reading, release = threading.Event(), threading.Event()
+
+        def slow_read(db):
+            before = db.execute("SELECT COUNT(*) FROM t").fetchone()[0]  # the snapshot
+            reading.set()
+            release.wait(10)
+            return before, db.execute("SELECT COUNT(*) FROM t").fetchone()[0]
+
+        read = asyncio.ensure_future(database.read(slow_read))
+        await asyncio.to_thread(reading.wait, 10)
+        await database.write(lambda db: db.execute("INSERT INTO t VALUES (1)"))
+        assert not read.done()  # the write landed while the read held its snapshot
+        release.set()
+        assert await read == (0, 0)  # one snapshot, taken before the write
+        count = await database.read(lambda db: db.execute("SELECT COUNT(*) FROM t").fetchone()[0])
+        assert count == 1
     finally:
         await database.close()
 
@@ -101,6 +126,24 @@ async def test_writes_that_arrive_together_share_one_commit(db_path):
         assert database.hops - hops == database.commits - commits  # one hop per group
         count = await database.read(lambda db: db.execute("SELECT COUNT(*) FROM t").fetchone()[0])
         assert count == 50
+    finally:
+        await database.close()
+
+
+async def test_a_group_with_no_refusal_runs_its_writes_without_savepoints(db_path):
+    database = await Database.open(db_path)
+    try:
+        await database.call(lambda db: db.execute("CREATE TABLE t (x INTEGER)"))
+        statements: list[str] = []
+        await database.call(lambda db: db.set_trace_callback(statements.append))
+
+        def insert(db, x):
+            db.execute("INSERT INTO t VALUES (?)", (x,))
+
+        await asyncio.gather(*(database.write(insert, x) for x in range(20)))
+        await database.call(lambda db: db.set_trace_callback(None))
+        assert sum(s.startswith("INSERT") for s in statements) == 20
+        assert not [s for s in statements if "SAVEPOINT" in s or "RELEASE" in s]
     finally:
         await database.close()
 
