@@ -558,7 +558,9 @@ class TableService:
             self.scheduler.cancel(f"deal:{table.id}")
             if table.id not in self.tables or (table.hand and not table.hand.is_over):
                 return
-            await self._refresh(table)
+            # table.info is as stored: every change of a table's seats or pots here reads
+            # it back before the table's lock goes (a settled hand, a join, a cash-out),
+            # and the store checks the deal's seats and stacks against its own again.
             players = table.can_be_dealt()
             if not table.can_deal():
                 await self.listener.table_changed(table)
@@ -833,7 +835,8 @@ class TableService:
                 log.warning("Could not cash out %s at table %s: %s", user, table.id, exc)
                 continue
             await self._gone(table, user, chips, why)
-        await self._refresh(table)
+        if removals:  # the seats as the cash-outs left them; else as read after settling
+            await self._refresh(table)
         if table.closing or not table.has_people():
             why = "the table was ended" if table.closing else "everyone left"
             await self._close_locked(table, why)
