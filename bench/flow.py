@@ -34,7 +34,7 @@ async def in_rounds(h, channels: Sequence[Any], move: Move, rounds: int, wave: i
         # The bot's clock keeps up with real time, so paced edits go out as they would,
         # and a hand that ended is followed by the next at the following round.
         now = time.perf_counter()
-        await h.advance(now - clock)
+        await h.advance(now - clock, together=True)
         clock = now
 
 
@@ -61,7 +61,7 @@ async def at_once(h, channels: Sequence[Any], move: Move, rounds: int) -> None:
         while playing:
             await asyncio.sleep(TICK_SECONDS)
             now = time.perf_counter()
-            await h.advance(now - last, wait_for_all=False)
+            await h.advance(now - last, wait_for_all=False, together=True)
             last = now
             tick.set()  # wakes every table waiting for the clock
             tick.clear()

@@ -104,9 +104,16 @@ class ManualScheduler:
         found = self._jobs.get(key)
         return None if found is None else found[0] - self._now
 
-    async def advance(self, seconds: float) -> None:
-        """Move the clock on, running each job as its time comes, earliest first."""
+    async def advance(self, seconds: float, *, together: bool = False) -> None:
+        """Move the clock on, running each job as its time comes, earliest first.
+
+        One job at a time, unless `together`: then each job that falls due starts as a
+        task of its own, as AsyncioScheduler runs them, and they run side by side (a
+        benchmark's clock: one table's next deal does not wait for another's commit).
+        Those jobs see the clock at the end of the step, and a timer one of them sets
+        runs at a later advance."""
         until = self._now + seconds
+        started: list[asyncio.Task[None]] = []
         while self._due and self._due[0][0] <= until:
             at, key, serial = heapq.heappop(self._due)
             current = self._jobs.get(key)
@@ -114,6 +121,11 @@ class ManualScheduler:
                 continue  # replaced or cancelled since
             del self._jobs[key]
             self._now = max(self._now, at)
-            await current[2]()
+            if together:
+                started.append(asyncio.ensure_future(current[2]()))
+            else:
+                await current[2]()
         self._now = until
         self._compact()
+        if started:
+            await asyncio.gather(*started)

@@ -200,13 +200,16 @@ class Harness:
         if problems:
             raise AssertionError("\n".join(problems))
 
-    async def advance(self, seconds: float, *, wait_for_all: bool = True) -> None:
+    async def advance(
+        self, seconds: float, *, wait_for_all: bool = True, together: bool = False
+    ) -> None:
         """Move the bot's clock on; what falls due runs as if Discord had sent an event,
         and the test waits for every send it causes. With `wait_for_all` off, it waits
         only for the work of the timers that fell due, not for clicks in flight beside
-        it (a benchmark's clock, ticking while its players click)."""
+        it (a benchmark's clock, ticking while its players click). With `together`, the
+        timers that fall due run side by side, as the live scheduler runs them."""
         with self._tasks.dispatching() as started:
-            await self.scheduler.advance(seconds)
+            await self.scheduler.advance(seconds, together=together)
         await self._tasks.drain(None if wait_for_all else started)
         self.check()
 

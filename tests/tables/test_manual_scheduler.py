@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from bot.tables import ManualScheduler
 
 
@@ -53,3 +55,25 @@ async def test_many_replaced_timers_leave_only_the_live_ones():
 
 async def _record(ran: list[int], n: int) -> None:
     ran.append(n)
+
+
+async def test_together_the_jobs_that_fall_due_run_side_by_side():
+    clock = ManualScheduler(start=0)
+    ran: list[str] = []
+
+    def job(name: str):
+        async def run() -> None:
+            ran.append(f"{name} starts")
+            await asyncio.sleep(0)  # a commit, a send: the other job goes on meanwhile
+            ran.append(f"{name} ends")
+        return run
+
+    for together in (False, True):
+        ran.clear()
+        clock.call_later(1, "a", job("a"))
+        clock.call_later(2, "b", job("b"))
+        await clock.advance(5, together=together)
+        if together:
+            assert ran == ["a starts", "b starts", "a ends", "b ends"]
+        else:
+            assert ran == ["a starts", "a ends", "b starts", "b ends"]
