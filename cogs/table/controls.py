@@ -55,6 +55,9 @@ class HandControls:
         # (table, user) -> the interaction whose answer is that player's latest hand view,
         # and when (the bot's clock): it can bring the view up to date at their turn.
         self.shown: dict[tuple[int, int], tuple[discord.Interaction, float]] = {}
+        # table -> the users with a view in `shown` (or once were): a table's views are
+        # found without going through every table's.
+        self._viewers: dict[int, dict[int, None]] = {}
 
     @property
     def tables(self):
@@ -158,12 +161,17 @@ class HandControls:
             self._add_later(table, interaction, picture, later)
 
     def views_at(
-        self, table_id: int, *, but: int | None = None
+        self, table: LiveTable, *, but: int | None = None
     ) -> list[tuple[int, tuple[discord.Interaction, float]]]:
         """The players' latest hand views at a table (all but one player's), as they are
-        now: a table that closes forgets them before its last sends go out."""
-        return [(user, kept) for (table, user), kept in self.shown.items()
-                if table == table_id and user != but]
+        now: a table that closes forgets them before its last sends go out. Looked up
+        through the table's own viewers, not every table's views."""
+        found = []
+        for user_id in self._viewers.get(table.id, ()):
+            kept = self.shown.get((table.id, user_id))
+            if kept is not None and user_id != but:
+                found.append((user_id, kept))
+        return found
 
     async def bring_up_to_date(
         self, table: LiveTable, user_id: int,
@@ -213,6 +221,10 @@ class HandControls:
         for kept in (self.shown, self.picked, self._edits):
             for key in [k for k in kept if k[0] == table_id and user_id in (None, k[1])]:
                 del kept[key]
+        if user_id is None:
+            self._viewers.pop(table_id, None)
+        else:
+            self._viewers.get(table_id, {}).pop(user_id, None)
 
     def _remember(self, table: LiveTable, interaction: discord.Interaction) -> None:
         if self.tables.tables.get(table.id) is not table:
@@ -221,6 +233,7 @@ class HandControls:
         # carries (parsed, with every component) would be kept for nothing.
         interaction.message = None
         self.shown[(table.id, interaction.user.id)] = (interaction, self.bot.scheduler.now())
+        self._viewers.setdefault(table.id, {})[interaction.user.id] = None  # in view order
 
     async def table_button(self, interaction: discord.Interaction, table_id: int, act: str) -> None:
         """A button of the public table message; a refusal is answered by the item."""
