@@ -84,6 +84,9 @@ class FiftyOneDeal(DealBase):
         self.actions: list[Action] = []
         self.settlement: FiftyOneSettlement | None = None
         self._commitment = commitment(deck, record.salt) if record.salt is not None else None
+        # (actions applied, the public view then): one view serves the table message and
+        # every player's hand view until the next action changes the deal.
+        self._public: tuple[int, PublicView] | None = None
 
     # -- the protocol -----------------------------------------------------------
 
@@ -197,6 +200,8 @@ class FiftyOneDeal(DealBase):
         return held + self.board + self.stock + self.discard
 
     def public_view(self) -> PublicView:
+        if self._public is not None and self._public[0] == len(self.actions):
+            return self._public[1]
         last_turns = self._last_turns()
         seats = tuple(
             SeatView(
@@ -214,7 +219,7 @@ class FiftyOneDeal(DealBase):
                       joker_reading(self.hands[seat]))
                 for seat in self.order
             )
-        return PublicView(
+        view = PublicView(
             stake=self.stake,
             dealer=self.dealer,
             pot=self.book.balances[POT_ACCOUNT],
@@ -233,6 +238,8 @@ class FiftyOneDeal(DealBase):
             ended=self.settlement.ended if self.settlement else None,
             shown=shown,
         )
+        self._public = (len(self.actions), view)
+        return view
 
     def private_view(self, seat: str) -> PrivateView:
         hand = self.hands.get(seat, [])
@@ -338,18 +345,22 @@ def swaps(hand: list[Card], board: list[Card]) -> list[tuple[Card, Card, int]]:
         return found
     # Without the joker a swap moves one card's value between suits: the hand's suit
     # lengths and values are adjusted, not counted again, for each of the 25 swaps (5.1).
+    # (Moved there and back in place: a hand view offers these on every turn.)
     lengths, sums = suit_counts(hand)
     found = []
     for take in board:
         took, took_value = take // 13, VALUES[take]
         for give in hand:
             gave, gave_value = give // 13, VALUES[give]
-            after_lengths, after_sums = lengths[:], sums[:]
-            after_lengths[gave] -= 1
-            after_sums[gave] -= gave_value
-            after_lengths[took] += 1
-            after_sums[took] += took_value
-            found.append((take, give, suits_score(after_lengths, after_sums)))
+            lengths[gave] -= 1
+            sums[gave] -= gave_value
+            lengths[took] += 1
+            sums[took] += took_value
+            found.append((take, give, suits_score(lengths, sums)))
+            lengths[took] -= 1
+            sums[took] -= took_value
+            lengths[gave] += 1
+            sums[gave] += gave_value
     return found
 
 

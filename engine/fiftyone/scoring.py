@@ -36,9 +36,9 @@ def suit_counts(hand: Sequence[Card]) -> tuple[list[int], list[int]]:
 def suits_score(lengths: Sequence[int], sums: Sequence[int]) -> int:
     """5.1 from each suit's length and values: the longest suit's values minus the rest,
     and of equally long suits the one scoring most."""
-    total = sum(sums)
+    total = sums[0] + sums[1] + sums[2] + sums[3]
     longest = max(lengths)
-    return max(2 * sums[s] - total for s in range(4) if lengths[s] == longest)
+    return max([2 * sums[s] - total for s in range(4) if lengths[s] == longest])
 
 
 def score(hand: Sequence[Card]) -> int:
