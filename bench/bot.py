@@ -101,11 +101,14 @@ async def _play_tables(folder: Path, tables: int, rounds: int, seed: int, wave: 
         accepted_before = await _accepted(h.bot.store)
         started = time.perf_counter()
 
+        presenter = h.bot.get_cog("TableCog").presenter
+
         async def move(channel) -> bool:
             table = service.in_channel(channel.id)
             hand = table.hand if table else None
-            if hand is None or hand.is_over:
-                return False
+            if hand is None or hand.is_over or table.lock.locked():
+                return False  # no hand yet, or the next still being dealt: the clock moves on
+            await presenter.caught_up(table.id)  # a player acts on the views they see
             user = players[channel.id][hand.to_act()[0]]
             action = random_action(hand, rng, 0.03)
             clicks = await _clicks_for(h, channel, table, user, views, table_messages, action)

@@ -83,11 +83,14 @@ async def play_tables(folder: Path, game: str, tables: int, rounds: int, *, seed
         accepted_before = await _accepted(h)
         started, cpu = time.perf_counter(), time.process_time()
 
+        presenter = h.bot.get_cog("TableCog").presenter
+
         async def move(channel) -> bool:
             table = service.in_channel(channel.id)
             hand = table.hand if table else None
-            if hand is None or hand.is_over:
-                return False
+            if hand is None or hand.is_over or table.lock.locked():
+                return False  # no hand yet, or the next still being dealt: the clock moves on
+            await presenter.caught_up(table.id)  # a player acts on the views they see
             acting = [s for s in hand.to_act() if s in players[channel.id]]
             if not acting:
                 return False

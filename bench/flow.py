@@ -52,8 +52,9 @@ async def at_once(h, channels: Sequence[Any], move: Move, rounds: int) -> None:
     async def table(channel: Any) -> None:
         nonlocal moves_left
         while moves_left > 0:
-            moves_left -= 1
-            if not await move(channel):
+            if await move(channel):
+                moves_left -= 1
+            else:
                 await tick.wait()
 
     async def clock() -> None:

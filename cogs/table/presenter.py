@@ -201,6 +201,12 @@ class TablePresenter:
                 self._work(table), name=f"table-sends:{table.id}"
             )
 
+    async def caught_up(self, table_id: int) -> None:
+        """Once every send queued for the table has gone out: what its players see is the
+        table as it stands (the benchmarks' players act on what they see)."""
+        while (worker := self._workers.get(table_id)) is not None and not worker.done():
+            await asyncio.wait([worker])
+
     async def drain(self, seconds: float = DRAIN_SECONDS) -> None:
         """Wait for every table's queued sends to go out, `seconds` at most; what is still
         queued then is dropped (the store holds the truth, a restart posts it again)."""
