@@ -79,22 +79,23 @@ def parse_with_joker(text: str) -> Card:
     return parse(text)
 
 
+# Each card's two names, made once: every hand view and menu names its cards.
+_CODES = (*(RANKS[card % 13] + SUITS[card // 13] for card in DECK), JOKER_CODE)
+_LABELS = (*(RANK_NAMES[card % 13] + SUIT_SYMBOLS[card // 13] for card in DECK), "🃏")
+
+
 def code(card: Card) -> str:
     """The record form: `TH`, `AS`, `JK`."""
-    if card == JOKER:
-        return JOKER_CODE
-    return RANKS[card % 13] + SUITS[card // 13]
+    return _CODES[card]
 
 
 def label(card: Card) -> str:
     """The form people read: `10♥`, `A♠`, and `🃏` for the joker."""
-    if card == JOKER:
-        return "🃏"
-    return RANK_NAMES[card % 13] + SUIT_SYMBOLS[card // 13]
+    return _LABELS[card]
 
 
 def labels(cards: Iterable[Card]) -> str:
-    return " ".join(label(c) for c in cards)
+    return " ".join([_LABELS[card] for card in cards])
 
 
 def sorted_cards(cards: Iterable[Card]) -> list[Card]:

@@ -350,17 +350,17 @@ def swaps(hand: list[Card], board: list[Card]) -> list[tuple[Card, Card, int]]:
     found = []
     for take in board:
         took, took_value = take // 13, VALUES[take]
+        lengths[took] += 1
+        sums[took] += took_value
         for give in hand:
             gave, gave_value = give // 13, VALUES[give]
             lengths[gave] -= 1
             sums[gave] -= gave_value
-            lengths[took] += 1
-            sums[took] += took_value
             found.append((take, give, suits_score(lengths, sums)))
-            lengths[took] -= 1
-            sums[took] -= took_value
             lengths[gave] += 1
             sums[gave] += gave_value
+        lengths[took] -= 1
+        sums[took] -= took_value
     return found
 
 

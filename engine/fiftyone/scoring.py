@@ -36,9 +36,13 @@ def suit_counts(hand: Sequence[Card]) -> tuple[list[int], list[int]]:
 def suits_score(lengths: Sequence[int], sums: Sequence[int]) -> int:
     """5.1 from each suit's length and values: the longest suit's values minus the rest,
     and of equally long suits the one scoring most."""
-    total = sums[0] + sums[1] + sums[2] + sums[3]
-    longest = max(lengths)
-    return max([2 * sums[s] - total for s in range(4) if lengths[s] == longest])
+    # The best reading is the longest suit with the most value: 2 * its value - total.
+    # (Spelled out for the four suits: each turn's hand view scores 25 swaps with it.)
+    spades, hearts, diamonds, clubs = lengths  # engine/cards.py's order, "SHDC"
+    longest = max(spades, hearts, diamonds, clubs)
+    best = max(sums[0] if spades == longest else -1, sums[1] if hearts == longest else -1,
+               sums[2] if diamonds == longest else -1, sums[3] if clubs == longest else -1)
+    return 2 * best - (sums[0] + sums[1] + sums[2] + sums[3])
 
 
 def score(hand: Sequence[Card]) -> int:
