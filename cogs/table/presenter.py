@@ -241,7 +241,10 @@ class TablePresenter:
                 log.exception("Table %s: %s failed", table.id, op[0])
 
     def _channel(self, table: LiveTable) -> discord.abc.Messageable | None:
-        channel = self.bot.get_channel(table.info.channel_id)
+        # Through the table's server: discord.py's get_channel looks through every server
+        # the process serves, for each send.
+        guild = self.bot.get_guild(table.info.guild_id)
+        channel = guild.get_channel_or_thread(table.info.channel_id) if guild else None
         return channel if isinstance(channel, discord.abc.Messageable) else None
 
     async def _apply(self, table: LiveTable, op: tuple[Any, ...]) -> None:

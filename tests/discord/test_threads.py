@@ -49,3 +49,24 @@ async def test_a_deleted_thread_closes_its_table_and_returns_every_chip(harness)
     assert h.bot.tables.in_channel(thread.id) is None
     for user in (ann, bob):
         assert (await h.bot.store.wallet(h.guild_id, user.id)).balance == 1000
+
+
+async def test_a_table_finds_its_channel_or_thread_through_its_server(harness, monkeypatch):
+    """discord.py's get_channel looks through every server the process serves; a table's
+    sends look in their own server only, channel or thread."""
+    h = harness
+
+    def every_server(channel_id):
+        raise AssertionError("looked through every server for a table's channel")
+
+    monkeypatch.setattr(h.bot, "get_channel", every_server)
+    monkeypatch.setattr(h.bot._connection, "get_channel", every_server)
+    thread = await h.add_thread("cards")
+    for where in (h.channel, thread):
+        ann, bob = h.user(f"ann-{where.id}"), h.user(f"bob-{where.id}")
+        for user in (ann, bob):
+            await h.slash(user, "gff join", channel=where)
+        quiet_deal(h)
+        await h.slash(ann, "gff start", channel=where)
+        messages = h.public_messages(where)
+        assert any(m.embeds and "hand 1" in m.embed["title"] for m in messages)
