@@ -1,4 +1,4 @@
-"""Answers to clicks, and edits of those answers, that read nothing back.
+"""Answers to clicks, edits of those answers and of the table messages, that read nothing back.
 
 discord.py's `InteractionResponse.edit_message` asks Discord to return the updated
 message (`with_response`) and parses it, every component included, into an
@@ -82,6 +82,20 @@ async def edit_answer(
         route = Route("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original",
                       webhook_id=interaction.application_id, webhook_token=interaction.token)
         await _request(interaction, route, params)
+
+
+async def edit_message(
+    channel: discord.abc.Messageable, message_id: int, *, embed: discord.Embed,
+    attachments: Sequence[discord.File] = discord.utils.MISSING,
+) -> None:
+    """Edit a message the bot posted, as `PartialMessage.edit` does, leaving Discord's
+    answer unparsed: a table's message is edited at every paced change, and the bot
+    knows what it sent."""
+    state = channel._state  # type: ignore[union-attr]
+    with handle_message_parameters(
+        embed=embed, attachments=attachments, previous_allowed_mentions=state.allowed_mentions,
+    ) as params:
+        await state.http.edit_message(channel.id, message_id, params=params)  # type: ignore[union-attr]
 
 
 async def _request(interaction: discord.Interaction, route: Route, params: Any) -> None:

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.replies import edit_message
 from bot.tables import LiveTable
 from bot.tables.computer import is_computer
 from cogs.table.clock import deadline_of
@@ -358,7 +359,7 @@ class TablePresenter:
                 file = await self._picture_file(picture, key)
                 changes["attachments"] = [file] if file else []
             try:
-                await channel.get_partial_message(old).edit(embed=embed, **changes)
+                await edit_message(channel, old, embed=embed, **changes)
                 if "attachments" in changes:
                     self.pictured[table.id] = key if changes["attachments"] else None
                 self._shows_lobby(table, lobby)

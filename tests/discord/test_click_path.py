@@ -128,3 +128,23 @@ async def test_a_click_whose_payload_cannot_be_read_is_logged_and_dropped(playin
     assert d.hand.seq == seq and len(_callbacks(h)) == answered
     await h.click(ann, view, d.control(view, "stock"))  # and the next click is answered
     assert d.hand.seq == seq + 1
+
+
+async def test_a_table_message_edit_leaves_discord_s_answer_unparsed(harness, monkeypatch):
+    d = await TableDriver.playing(harness)
+    h = d.h
+    table_message = d.table_message()
+    parsed: list[int] = []
+    real_init = discord.Message.__init__
+
+    def counting(self, *, state, channel, data):
+        parsed.append(int(data["id"]))
+        real_init(self, state=state, channel=channel, data=data)
+
+    monkeypatch.setattr(discord.Message, "__init__", counting)
+    before = len(h.recorder.requests)
+    await d.act("ann", "stock")
+    edits = [r for r in h.recorder.requests[before:]
+             if r.method == "PATCH" and r.path.endswith(f"/messages/{table_message.id}")]
+    assert edits  # the table message shows the draw
+    assert table_message.id not in parsed
