@@ -372,8 +372,8 @@ class Harness:
         channel = channel or self.channel
         return [
             m
-            for m in self.messages
-            if m.channel_id == channel.id and m.viewer is None and not m.deleted
+            for m in self.recorder.by_channel.get(channel.id, {}).values()
+            if m.viewer is None and not m.deleted
         ]
 
     def ephemeral_for(self, user: User) -> list[Message]:

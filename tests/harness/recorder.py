@@ -123,6 +123,9 @@ class Recorder:
         # slow the clicks it times (and keeping them all would fill the memory).
         self.check_pictures = True
         self.messages: dict[int, Message] = {}
+        # channel id -> its messages, the same objects: a channel is read without going
+        # through every channel's messages (a benchmark's hundreds of tables).
+        self.by_channel: dict[int, dict[int, Message]] = {}
         self.interactions: dict[str, Interaction] = {}
         self.global_commands: list[dict[str, Any]] = []
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
@@ -277,8 +280,8 @@ class Recorder:
             raise UnknownRoute(f"the harness reads history only by limit and before: {params}")
         before = int(params.get("before") or 1 << 63)
         found = [
-            m for m in self.messages.values()
-            if m.channel_id == where.id and not m.deleted and not m.ephemeral and m.id < before
+            m for m in self.by_channel.get(where.id, {}).values()
+            if not m.deleted and not m.ephemeral and m.id < before
         ]
         found.sort(key=lambda m: m.id, reverse=True)
         return [m.data for m in found[: min(int(params.get("limit", 50)), 100)]]
@@ -399,6 +402,7 @@ class Recorder:
         message.deleted = True
         if not self.keep_history:
             del self.messages[message.id]
+            self.by_channel[message.channel_id].pop(message.id, None)
 
     # --- building messages --------------------------------------------------------------
 
@@ -453,6 +457,7 @@ class Recorder:
         self._apply(message, body, uploads)
         message.pinged = frozenset(self._pings(message, body))
         self.messages[message_id] = message
+        self.by_channel.setdefault(message.channel_id, {})[message_id] = message
         if interaction is not None:
             self.activity.append((interaction.user.id, message_id))
         return message
