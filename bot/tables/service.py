@@ -159,6 +159,10 @@ class LiveTable:
     # the table to show: shown with the first deal only.
     dealer_draw: DealerDraw | None = None
     resumed: bool = True  # a restored table waits for its server before it goes on
+    # The idle clock (TableService.touch): when the table is idle enough to close, and
+    # whether its one timer is set.
+    idle_at: float = 0.0
+    idle_timer: bool = False
 
     @property
     def id(self) -> int:
@@ -270,10 +274,25 @@ class TableService:
         return table
 
     def touch(self, table: LiveTable) -> None:
-        """Someone did something at the table: the idle clock starts again."""
-        self.scheduler.call_later(IDLE_SECONDS, f"idle:{table.id}", lambda: self._idle(table))
+        """Someone did something at the table: the idle clock starts again.
+
+        The table keeps one timer, which looks at the time of the last activity when it
+        runs and sets itself again if there was some since: each click moves a time,
+        not a timer (setting one is a task live, and a click is many a second)."""
+        table.idle_at = self.scheduler.now() + IDLE_SECONDS
+        if not table.idle_timer:
+            self._idle_in(table, IDLE_SECONDS)
+
+    def _idle_in(self, table: LiveTable, seconds: float) -> None:
+        table.idle_timer = True
+        self.scheduler.call_later(seconds, f"idle:{table.id}", lambda: self._idle(table))
 
     async def _idle(self, table: LiveTable) -> None:
+        table.idle_timer = False
+        left = table.idle_at - self.scheduler.now()
+        if left > 0:
+            self._idle_in(table, left)  # touched since the timer was set
+            return
         if table.hand is not None and not table.hand.is_over:
             self.touch(table)  # the turn clock keeps a hand moving; look again later
             return
@@ -304,6 +323,7 @@ class TableService:
             del self._by_channel[table.info.channel_id]
         for key in ("deal", "idle"):
             self.scheduler.cancel(f"{key}:{table.id}")
+        table.idle_timer = False
         self._stop_clocks(table, list(table.clocks))
 
     async def _release(self, table_id: int) -> None:

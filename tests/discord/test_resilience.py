@@ -97,6 +97,28 @@ async def test_an_idle_table_closes_itself_after_30_minutes(harness):
     assert (await h.bot.store.wallet(h.guild_id, ann.id)).balance == 1000
 
 
+async def test_clicks_move_the_idle_time_without_setting_a_timer_each(harness, monkeypatch):
+    h = harness
+    d = await TableDriver.playing(h)
+    idle_timers: list[float] = []
+    set_timer = h.scheduler.call_later
+
+    def counting(delay, key, job):
+        if key.startswith("idle:"):
+            idle_timers.append(delay)
+        set_timer(delay, key, job)
+
+    monkeypatch.setattr(h.scheduler, "call_later", counting)
+    due = h.scheduler.due_in(f"idle:{d.table.id}")
+    await h.advance(10)
+    await d.act("ann", "stock")
+    await d.act("ann", "throw", "9D")
+    await d.act("bob", "stock")
+    assert idle_timers == []  # the table's one timer stays as it was
+    assert h.scheduler.due_in(f"idle:{d.table.id}") == due - 10
+    assert d.table.idle_at == h.scheduler.now() + 30 * 60  # the time it looks at moved
+
+
 async def test_a_hand_in_play_keeps_its_table_open(harness):
     h = harness
     d = TableDriver(h)
