@@ -31,36 +31,46 @@ class Scheduler(Protocol):
 
 
 class AsyncioScheduler:
-    """Real time, on the running event loop."""
+    """Real time, on the running event loop.
+
+    A timer is the loop's own timer (a TimerHandle), and becomes a task only when it
+    runs: a turn's clock, its held-back ping and a paced edit are set at nearly every
+    click and most are replaced before they fall due, so a task for each (with its
+    sleep, and the cancellation that ends it) would cost more than the click's answer.
+    A job that has started is not stopped by cancel(); it runs to its end."""
 
     def __init__(self) -> None:
-        self._tasks: dict[str, asyncio.Task] = {}
+        self._timers: dict[str, asyncio.TimerHandle] = {}
+        self._running: set[asyncio.Task[None]] = set()  # started jobs, kept until they end
 
     def now(self) -> float:
         return time.time()
 
     def call_later(self, delay: float, key: str, job: Job) -> None:
         self.cancel(key)
-        # Named `bg:` so the offline harness knows not to wait for a timer.
-        task = asyncio.get_running_loop().create_task(self._run(delay, key, job), name=f"bg:{key}")
-        self._tasks[key] = task
+        loop = asyncio.get_running_loop()
+        self._timers[key] = loop.call_later(max(delay, 0), self._start, key, job)
 
-    async def _run(self, delay: float, key: str, job: Job) -> None:
-        await asyncio.sleep(max(delay, 0))
-        if self._tasks.get(key) is asyncio.current_task():
-            del self._tasks[key]
+    def _start(self, key: str, job: Job) -> None:
+        del self._timers[key]  # a replaced or cancelled timer never gets here
+        # Named `bg:` so the offline harness knows not to wait for a timer.
+        task = asyncio.get_running_loop().create_task(self._run(key, job), name=f"bg:{key}")
+        self._running.add(task)
+        task.add_done_callback(self._running.discard)
+
+    async def _run(self, key: str, job: Job) -> None:
         try:
             await job()
         except Exception:
             log.exception("Timer %s failed", key)
 
     def cancel(self, key: str) -> None:
-        task = self._tasks.pop(key, None)
-        if task is not None and task is not asyncio.current_task():
-            task.cancel()
+        timer = self._timers.pop(key, None)
+        if timer is not None:
+            timer.cancel()
 
     def cancel_all(self) -> None:
-        for key in list(self._tasks):
+        for key in list(self._timers):
             self.cancel(key)
 
 
