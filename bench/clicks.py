@@ -17,6 +17,8 @@ player who knows the game would make; the rows print clicks per action beside th
 from __future__ import annotations
 
 import asyncio
+import itertools
+import os
 import random
 import sys
 import tempfile
@@ -27,6 +29,8 @@ from bench import flow
 from bench.table import Row, machine, render
 from bot.settings import Settings
 from engine import games
+
+RUNS = itertools.count(1)  # with the process id, each run's database file is a new one
 
 # Controls that make no move: a Refresh is a click lost, and a player who leaves plays no more.
 NOT_A_MOVE = ("refresh", "leave")
@@ -60,9 +64,9 @@ async def play_tables(folder: Path, game: str, tables: int, rounds: int, *, seed
     live = Settings.from_values()  # table edits paced, and turn pings held back, as live
     # A new file each run: a bot that finds its commands' last sync beside its database
     # does not sync them again, and a new harness would know no commands.
+    path = folder / f"clicks-{game}{tables}-{wave}-{os.getpid()}-{next(RUNS)}.sqlite3"
     # Pictures off, as bench.bot's rows: the bot's own cost per click.
-    async with Harness(database_path=folder / f"clicks-{game}{tables}-{wave}.sqlite3",
-                       table_edit_seconds=live.table_edit_seconds,
+    async with Harness(database_path=path, table_edit_seconds=live.table_edit_seconds,
                        turn_ping_seconds=live.turn_ping_seconds, pictures=False) as h:
         h.recorder.keep_history = False
         service = h.bot.tables
