@@ -90,14 +90,6 @@ class TablePresenter:
     async def hand_started(self, table: LiveTable) -> None:
         self._send(table, ("uncount",))
         self._send(table, ("post", False))
-        # Each player's open hand view shows their new cards, as it showed the last hand's
-        # end, so nobody asks for "Your hand" again each deal. The seats to act first are
-        # left to their turn's refresh (turn_started), which follows at once.
-        first = set(table.hand.to_act()) if table.hand is not None else set()
-        kept = [(user, view) for user, view in self.controls.views_at(table)
-                if str(user) not in first]
-        if kept:
-            self._send(table, ("views", kept))
 
     async def turn_started(self, table: LiveTable, seat: str) -> None:
         deadline = int(deadline_of(table, seat) or 0)

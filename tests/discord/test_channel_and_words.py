@@ -65,31 +65,6 @@ async def test_when_a_hand_ends_the_other_players_views_say_so(harness):
         assert "The hand is over." in text and "Waiting for" not in text
 
 
-async def test_at_the_next_deal_the_players_open_views_show_their_new_cards(harness):
-    d = await TableDriver.playing(harness)
-    bob, cy = d.user("bob"), d.user("cy")
-    bob_view, cy_view = await d.open_hand(bob), await d.open_hand(cy)
-
-    def theirs() -> int:
-        return sum(1 for i in d.h.recorder.interactions.values() if i.user in (bob, cy))
-
-    clicks = theirs()
-    await d.act("ann", "drop")
-    d.deal_next(["2C 3C 4C 5C 6C", "7S 8S 9S TS JS", "2S 3S 4S 5S 6S"])
-    await d.h.advance(10)
-    assert d.table.running.number == 2
-    assert theirs() == clicks  # neither clicked
-    hand_two = f":{d.table.running.number}.0:"
-    for user, view in ((bob, bob_view), (cy, cy_view)):
-        shown = d.h.message(view.id)
-        cards = d.hand.private_view(d.seat(user)).hand
-        assert "The hand is over." not in shown.text()
-        assert all(C.label(card) in shown.text() for card in cards)
-        assert any(hand_two in custom_id for custom_id in shown.custom_ids)
-    d.next_hand_begins()
-    d.assert_no_hidden_card_in_public()
-
-
 async def test_the_result_names_the_winner_and_how_the_hand_ended(harness):
     d = await TableDriver.playing(harness)
     await d.act("ann", "drop")  # caught: ann's 5-card hand is not the lowest
