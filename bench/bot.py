@@ -17,7 +17,9 @@
   wave's commits reach the disk. At 100 tables the target is 60% of discord.py
   alone's clicks/s (below) in the same run; at 500, 90% of the 100-table figure.
   The same rows with HallBot's gc tuning off, for Tonk, and for the slowest of the
-  other games (bench/clicks.py ranks them).
+  other games (bench/clicks.py ranks them). Each run has a process of its own
+  (bench/isolated.py), and each ratio is the median of PAIRS runs, each right after
+  the floor (or the 100 tables) it is held against.
 - discord.py alone: clicks per second when discord.py only parses each click and
   edits a view of the hand view's size, with no game and no store behind it. Each
   accepted action needs at least one click, so this bounds the bot's actions/s.
