@@ -20,6 +20,17 @@ from tests.store.helpers import DEFAULTS, GUILD, USERS
 pytestmark = pytest.mark.sqlite_only("SQLite's connection thread, pragmas and group commit")
 
 
+@pytest.fixture
+async def database(db_path):
+    """A Database whose file has one table, t (x INTEGER); closed after the test."""
+    database = await Database.open(db_path)
+    try:
+        await database.call(lambda db: db.execute("CREATE TABLE t (x INTEGER)"))
+        yield database
+    finally:
+        await database.close()
+
+
 async def test_every_connection_gets_the_pragmas_chips_need(store):
     def pragmas(db):
         return {
@@ -61,28 +72,23 @@ async def test_writes_run_on_one_thread_of_their_own_and_reads_on_another(db_pat
         await database.close()
 
 
-async def test_a_write_does_not_wait_for_a_read_still_running(db_path):
-    database = await Database.open(db_path)
-    try:
-        await database.call(lambda db: db.execute("CREATE TABLE t (x INTEGER)"))
-        reading, release = threading.Event(), threading.Event()
+async def test_a_write_does_not_wait_for_a_read_still_running(database):
+    reading, release = threading.Event(), threading.Event()
 
-        def slow_read(db):
-            before = db.execute("SELECT COUNT(*) FROM t").fetchone()[0]  # the snapshot
-            reading.set()
-            release.wait(10)
-            return before, db.execute("SELECT COUNT(*) FROM t").fetchone()[0]
+    def slow_read(db):
+        before = db.execute("SELECT COUNT(*) FROM t").fetchone()[0]  # the snapshot
+        reading.set()
+        release.wait(10)
+        return before, db.execute("SELECT COUNT(*) FROM t").fetchone()[0]
 
-        read = asyncio.ensure_future(database.read(slow_read))
-        await asyncio.to_thread(reading.wait, 10)
-        await database.write(lambda db: db.execute("INSERT INTO t VALUES (1)"))
-        assert not read.done()  # the write landed while the read held its snapshot
-        release.set()
-        assert await read == (0, 0)  # one snapshot, taken before the write
-        count = await database.read(lambda db: db.execute("SELECT COUNT(*) FROM t").fetchone()[0])
-        assert count == 1
-    finally:
-        await database.close()
+    read = asyncio.ensure_future(database.read(slow_read))
+    await asyncio.to_thread(reading.wait, 10)
+    await database.write(lambda db: db.execute("INSERT INTO t VALUES (1)"))
+    assert not read.done()  # the write landed while the read held its snapshot
+    release.set()
+    assert await read == (0, 0)  # one snapshot, taken before the write
+    count = await database.read(lambda db: db.execute("SELECT COUNT(*) FROM t").fetchone()[0])
+    assert count == 1
 
 
 async def test_every_operation_of_a_hand_costs_one_thread_hop(store):
@@ -110,111 +116,86 @@ async def test_every_operation_of_a_hand_costs_one_thread_hop(store):
     await one_hop(store.close_table(table.id))
 
 
-async def test_writes_that_arrive_together_share_one_commit(db_path):
-    database = await Database.open(db_path)
-    try:
-        await database.call(lambda db: db.execute("CREATE TABLE t (x INTEGER)"))
-        commits, hops = database.commits, database.hops
+async def test_writes_that_arrive_together_share_one_commit(database):
+    commits, hops = database.commits, database.hops
 
-        def insert(db, x):
-            db.execute("INSERT INTO t VALUES (?)", (x,))
-            return x
+    def insert(db, x):
+        db.execute("INSERT INTO t VALUES (?)", (x,))
+        return x
 
-        results = await asyncio.gather(*(database.write(insert, x) for x in range(50)))
-        assert results == list(range(50))  # each writer gets its own result
-        assert database.commits - commits < 50
-        assert database.hops - hops == database.commits - commits  # one hop per group
-        count = await database.read(lambda db: db.execute("SELECT COUNT(*) FROM t").fetchone()[0])
-        assert count == 50
-    finally:
-        await database.close()
+    results = await asyncio.gather(*(database.write(insert, x) for x in range(50)))
+    assert results == list(range(50))  # each writer gets its own result
+    assert database.commits - commits < 50
+    assert database.hops - hops == database.commits - commits  # one hop per group
+    count = await database.read(lambda db: db.execute("SELECT COUNT(*) FROM t").fetchone()[0])
+    assert count == 50
 
 
-async def test_a_group_with_no_refusal_runs_its_writes_without_savepoints(db_path):
-    database = await Database.open(db_path)
-    try:
-        await database.call(lambda db: db.execute("CREATE TABLE t (x INTEGER)"))
-        statements: list[str] = []
-        await database.call(lambda db: db.set_trace_callback(statements.append))
+async def test_a_group_with_no_refusal_runs_its_writes_without_savepoints(database):
+    statements: list[str] = []
+    await database.call(lambda db: db.set_trace_callback(statements.append))
 
-        def insert(db, x):
-            db.execute("INSERT INTO t VALUES (?)", (x,))
+    def insert(db, x):
+        db.execute("INSERT INTO t VALUES (?)", (x,))
 
-        await asyncio.gather(*(database.write(insert, x) for x in range(20)))
-        await database.call(lambda db: db.set_trace_callback(None))
-        assert sum(s.startswith("INSERT") for s in statements) == 20
-        assert not [s for s in statements if "SAVEPOINT" in s or "RELEASE" in s]
-    finally:
-        await database.close()
+    await asyncio.gather(*(database.write(insert, x) for x in range(20)))
+    await database.call(lambda db: db.set_trace_callback(None))
+    assert sum(s.startswith("INSERT") for s in statements) == 20
+    assert not [s for s in statements if "SAVEPOINT" in s or "RELEASE" in s]
 
 
-async def test_a_refused_write_in_a_group_leaves_no_trace_and_spares_the_others(db_path):
-    database = await Database.open(db_path)
-    try:
-        await database.call(lambda db: db.execute("CREATE TABLE t (x INTEGER)"))
+async def test_a_refused_write_in_a_group_leaves_no_trace_and_spares_the_others(database):
 
-        def insert(db, x):
-            db.execute("INSERT INTO t VALUES (?)", (x,))
-            if x % 3 == 0:
-                raise NotEnoughChips(0, x, "Test")
-            return x
+    def insert(db, x):
+        db.execute("INSERT INTO t VALUES (?)", (x,))
+        if x % 3 == 0:
+            raise NotEnoughChips(0, x, "Test")
+        return x
 
-        results = await asyncio.gather(
-            *(database.write(insert, x) for x in range(1, 31)), return_exceptions=True
+    results = await asyncio.gather(
+        *(database.write(insert, x) for x in range(1, 31)), return_exceptions=True
+    )
+    refused = [r for r in results if isinstance(r, NotEnoughChips)]
+    assert len(refused) == 10
+    rows = await database.read(lambda db: db.execute("SELECT x FROM t ORDER BY x").fetchall())
+    assert [x for (x,) in rows] == [x for x in range(1, 31) if x % 3]
+
+
+async def test_a_write_cancelled_before_its_turn_writes_nothing(database):
+
+    def insert(db, x):
+        db.execute("INSERT INTO t VALUES (?)", (x,))
+
+    first = asyncio.ensure_future(database.write(insert, 1))
+    await asyncio.sleep(0)  # the first write holds the lock
+    second = asyncio.ensure_future(database.write(insert, 2))
+    await asyncio.sleep(0)
+    second.cancel()
+    await first
+    with pytest.raises(asyncio.CancelledError):
+        await second
+    await database.write(insert, 3)
+    rows = await database.read(lambda db: db.execute("SELECT x FROM t ORDER BY x").fetchall())
+    assert rows == [(1,), (3,)]
+
+
+async def test_writes_that_come_during_a_migration_run_after_it(database):
+    release = threading.Event()
+    slow = asyncio.ensure_future(database.call(lambda db: release.wait(5)))
+    await asyncio.sleep(0)  # the slow work holds the lock
+    writes = [
+        asyncio.ensure_future(
+            database.write(lambda db, x: db.execute("INSERT INTO t VALUES (?)", (x,)), x)
         )
-        refused = [r for r in results if isinstance(r, NotEnoughChips)]
-        assert len(refused) == 10
-        rows = await database.read(lambda db: db.execute("SELECT x FROM t ORDER BY x").fetchall())
-        assert [x for (x,) in rows] == [x for x in range(1, 31) if x % 3]
-    finally:
-        await database.close()
-
-
-async def test_a_write_cancelled_before_its_turn_writes_nothing(db_path):
-    database = await Database.open(db_path)
-    try:
-        await database.call(lambda db: db.execute("CREATE TABLE t (x INTEGER)"))
-
-        def insert(db, x):
-            db.execute("INSERT INTO t VALUES (?)", (x,))
-
-        first = asyncio.ensure_future(database.write(insert, 1))
-        await asyncio.sleep(0)  # the first write holds the lock
-        second = asyncio.ensure_future(database.write(insert, 2))
-        await asyncio.sleep(0)
-        second.cancel()
-        await first
-        with pytest.raises(asyncio.CancelledError):
-            await second
-        await database.write(insert, 3)
-        rows = await database.read(lambda db: db.execute("SELECT x FROM t ORDER BY x").fetchall())
-        assert rows == [(1,), (3,)]
-    finally:
-        await database.close()
-
-
-async def test_writes_that_come_during_a_migration_run_after_it(db_path):
-    database = await Database.open(db_path)
-    try:
-        await database.call(lambda db: db.execute("CREATE TABLE t (x INTEGER)"))
-        release = threading.Event()
-        slow = asyncio.ensure_future(database.call(lambda db: release.wait(5)))
-        await asyncio.sleep(0)  # the slow work holds the lock
-        writes = [
-            asyncio.ensure_future(
-                database.write(lambda db, x: db.execute("INSERT INTO t VALUES (?)", (x,)), x)
-            )
-            for x in range(3)
-        ]
-        await asyncio.sleep(0.05)
-        assert not any(w.done() for w in writes)
-        release.set()
-        await slow
-        await asyncio.wait_for(asyncio.gather(*writes), 5)
-        count = await database.read(lambda db: db.execute("SELECT COUNT(*) FROM t").fetchone()[0])
-        assert count == 3
-    finally:
-        await database.close()
+        for x in range(3)
+    ]
+    await asyncio.sleep(0.05)
+    assert not any(w.done() for w in writes)
+    release.set()
+    await slow
+    await asyncio.wait_for(asyncio.gather(*writes), 5)
+    count = await database.read(lambda db: db.execute("SELECT COUNT(*) FROM t").fetchone()[0])
+    assert count == 3
 
 
 async def test_a_write_after_closing_fails_instead_of_waiting_forever(db_path):
@@ -224,42 +205,32 @@ async def test_a_write_after_closing_fails_instead_of_waiting_forever(db_path):
         await asyncio.wait_for(database.write(lambda db: None), 5)
 
 
-async def test_a_failed_commit_fails_its_writes_and_the_next_ones_go_on(db_path, monkeypatch):
-    database = await Database.open(db_path)
-    try:
-        await database.call(lambda db: db.execute("CREATE TABLE t (x INTEGER)"))
-        real = db_module.run_batch
-        failures = [sqlite3.OperationalError("disk I/O error")]
+async def test_a_failed_commit_fails_its_writes_and_the_next_ones_go_on(database, monkeypatch):
+    real = db_module.run_batch
+    failures = [sqlite3.OperationalError("disk I/O error")]
 
-        def failing_once(db, works):
-            if failures:
-                raise failures.pop()
-            return real(db, works)
+    def failing_once(db, works):
+        if failures:
+            raise failures.pop()
+        return real(db, works)
 
-        monkeypatch.setattr(db_module, "run_batch", failing_once)
+    monkeypatch.setattr(db_module, "run_batch", failing_once)
 
-        def insert(db, x):
-            db.execute("INSERT INTO t VALUES (?)", (x,))
+    def insert(db, x):
+        db.execute("INSERT INTO t VALUES (?)", (x,))
 
-        with pytest.raises(sqlite3.OperationalError, match="disk I/O error"):
-            await database.write(insert, 1)
-        await database.write(insert, 2)
-        rows = await database.read(lambda db: db.execute("SELECT x FROM t").fetchall())
-        assert rows == [(2,)]
-    finally:
-        await database.close()
+    with pytest.raises(sqlite3.OperationalError, match="disk I/O error"):
+        await database.write(insert, 1)
+    await database.write(insert, 2)
+    rows = await database.read(lambda db: db.execute("SELECT x FROM t").fetchall())
+    assert rows == [(2,)]
 
 
 
-async def test_a_write_slipped_into_a_read_is_undone(db_path):
-    database = await Database.open(db_path)
-    try:
-        await database.call(lambda db: db.execute("CREATE TABLE t (x INTEGER)"))
-        await database.read(lambda db: db.execute("INSERT INTO t VALUES (1)"))
-        count = await database.read(lambda db: db.execute("SELECT COUNT(*) FROM t").fetchone()[0])
-        assert count == 0
-    finally:
-        await database.close()
+async def test_a_write_slipped_into_a_read_is_undone(database):
+    await database.read(lambda db: db.execute("INSERT INTO t VALUES (1)"))
+    count = await database.read(lambda db: db.execute("SELECT COUNT(*) FROM t").fetchone()[0])
+    assert count == 0
 
 
 class Refused(Exception):
@@ -268,24 +239,19 @@ class Refused(Exception):
         self.code = code
 
 
-async def test_a_failing_write_rolls_back_and_its_caller_gets_its_exception(db_path):
-    database = await Database.open(db_path)
-    try:
-        await database.call(lambda db: db.execute("CREATE TABLE t (x INTEGER)"))
+async def test_a_failing_write_rolls_back_and_its_caller_gets_its_exception(database):
 
-        def insert_then_refuse(db):
-            db.execute("INSERT INTO t VALUES (1)")
-            raise Refused("no-chips")
+    def insert_then_refuse(db):
+        db.execute("INSERT INTO t VALUES (1)")
+        raise Refused("no-chips")
 
-        with pytest.raises(Refused) as caught:
-            await database.write(insert_then_refuse)
-        assert caught.value.code == "no-chips"
-        await database.write(lambda db: db.execute("INSERT INTO t VALUES (2)"))
-        rows = await database.read(lambda db: db.execute("SELECT x FROM t").fetchall())
-        assert rows == [(2,)]
-        assert await database.call(lambda db: db.in_transaction) is False
-    finally:
-        await database.close()
+    with pytest.raises(Refused) as caught:
+        await database.write(insert_then_refuse)
+    assert caught.value.code == "no-chips"
+    await database.write(lambda db: db.execute("INSERT INTO t VALUES (2)"))
+    rows = await database.read(lambda db: db.execute("SELECT x FROM t").fetchall())
+    assert rows == [(2,)]
+    assert await database.call(lambda db: db.in_transaction) is False
 
 
 async def test_reads_and_calls_hand_their_exception_to_the_caller(db_path):
