@@ -34,8 +34,6 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import itertools
-import os
 import random
 import sqlite3
 import statistics
@@ -49,7 +47,7 @@ from typing import Any
 import discord
 
 from bench import flow
-from bench.isolated import in_own_process
+from bench.isolated import in_own_process, new_database
 from bench.table import Row
 from bot.settings import Settings
 from bot.store import GuildSettings, Store
@@ -59,10 +57,6 @@ from engine.actions import Discard, Draw, Drop, Hit, Spread
 from engine.simulate import random_action
 
 WAVE = 10  # clicks in flight at once
-# A new database file for each run (with the process id: runs have processes of their
-# own, bench/isolated.py): a bot that finds its commands' last sync beside its
-# database does not sync them again, and a new harness would know no commands.
-RUNS = itertools.count(1)
 GUILD = 4242
 # The other game with the fewest accepted actions/s at 100 tables (`python -m bench.clicks`):
 # each of its swaps takes two clicks, a board card taken and a card given (FIFTYONE-4.2).
@@ -86,8 +80,7 @@ async def _play_tables(folder: Path, tables: int, rounds: int, seed: int, wave: 
     # TABLE_EDIT_SECONDS and TURN_PING_SECONDS).
     live = Settings.from_values()
     async with Harness(
-        database_path=folder / (f"bot{game}{tables}-{wave}-{pictures}-{tune_gc}-"
-                                f"{os.getpid()}-{next(RUNS)}.sqlite3"),
+        database_path=new_database(folder, f"bot{game}{tables}-{wave}-{pictures}-{tune_gc}"),
         table_edit_seconds=live.table_edit_seconds, turn_ping_seconds=live.turn_ping_seconds,
         pictures=pictures, tune_gc=tune_gc,
     ) as h:
@@ -116,10 +109,9 @@ async def _play_tables(folder: Path, tables: int, rounds: int, seed: int, wave: 
 
         async def move(channel) -> bool:
             table = service.in_channel(channel.id)
-            hand = table.hand if table else None
-            if hand is None or hand.is_over or table.lock.locked():
-                return False  # no hand yet, or the next still being dealt: the clock moves on
-            await presenter.caught_up(table.id)  # a player acts on the views they see
+            if not await flow.seen(table, presenter):
+                return False
+            hand = table.hand
             user = players[channel.id][hand.to_act()[0]]
             action = random_action(hand, rng, 0.03)
             clicks = await _clicks_for(h, channel, table, user, views, table_messages, action)
@@ -187,7 +179,7 @@ def _slowest_game_rows(folder: Path, tables: int = 100, rounds: int = 20) -> lis
         Row(f"bot, {tables} {game} tables: click latency p99", ms[int(len(ms) * 0.99) - 1], "ms",
             target="<= 20 ms", met=ms[int(len(ms) * 0.99) - 1] <= 20),
         Row(f"bot, {tables} {game} tables: accepted actions/s, waves of {WAVE}",
-            played["accepted"] / played["seconds"], "actions/s",
+            rate_of(played), "actions/s",
             baseline=f"{played['clicks']} clicks"),
     ]
     pairs = beside_floor(folder, lambda: game_played(folder, game, tables, rounds))
@@ -210,23 +202,24 @@ def beside_floor(folder: Path, play: Callable[[], dict], times: int = PAIRS
     return [(floor_rate(folder, PAIRED_FLOOR_CLICKS), play()) for _ in range(times)]
 
 
+def rate_of(played: dict) -> float:
+    """A run's accepted actions per second."""
+    return played["accepted"] / played["seconds"]
+
+
 def median_pair(pairs: list[tuple[float, dict]]) -> tuple[float, dict, list[float]]:
     """The pair whose ratio of accepted actions/s to the floor is the median, and every
     pair's ratio, lowest first."""
-    ratios = sorted(((played["accepted"] / played["seconds"]) / floor, floor, played)
+    ratios = sorted((rate_of(played) / floor, floor, played)
                     for floor, played in pairs)
     _, floor, played = ratios[len(ratios) // 2]
     return floor, played, [ratio for ratio, _, _ in ratios]
 
 
-def _rate(played: dict) -> float:
-    return played["accepted"] / played["seconds"]
-
-
 def _against_floor(measure: str, pairs: list[tuple[float, dict]]) -> Row:
     """Accepted actions/s held against discord.py alone's clicks/s measured just before."""
     floor, played, ratios = median_pair(pairs)
-    rate = played["accepted"] / played["seconds"]
+    rate = rate_of(played)
     spread = f"{ratios[0]:.0%}-{ratios[-1]:.0%}" if len(ratios) > 1 else f"{ratios[0]:.0%}"
     return Row(measure, rate, "actions/s",
                baseline=f"{rate / floor:.0%} of discord.py alone ({floor:,.0f}/s), median of "
@@ -329,8 +322,7 @@ async def _floor(folder: Path, clicks: int) -> float:
     the hand view's size: no game, no store. One click in flight at a time."""
     from tests.harness import Harness
 
-    async with Harness(database_path=folder / f"floor-{os.getpid()}-{next(RUNS)}.sqlite3",
-                       extensions=()) as h:
+    async with Harness(database_path=new_database(folder, "floor"), extensions=()) as h:
         h.recorder.keep_history = False
         h.bot.add_dynamic_items(_Again)
         channel = h.bot.get_channel(h.channel.id)
@@ -461,7 +453,7 @@ def run() -> list[Row]:
             rows.append(Row(f"bot, {tables} tables: click latency p99", p99, "ms",
                             target="<= 20 ms" if target_here else "",
                             met=p99 <= 20 if target_here else None))
-            rate = played["accepted"] / played["seconds"]
+            rate = rate_of(played)
             if tables > WAVE:
                 rows.append(Row(f"bot, {tables} tables: accepted actions/s, waves of {WAVE}",
                                 rate, "actions/s", baseline=f"{played['clicks']} clicks"))
@@ -484,15 +476,15 @@ def run() -> list[Row]:
                            statistics.median(floors), "clicks/s",
                            baseline=f"one at a time, a view of the hand view's size; median "
                                     f"of {len(floors)} ({floors[0]:,.0f}-{floors[-1]:,.0f})"))
-        measure = "bot, 100 tables: accepted actions/s, every table at once"
-        rows.append(_against_floor(measure, [(floor, hundred) for floor, hundred, _ in runs]))
-        _, played, _ = median_pair([(floor, hundred) for floor, hundred, _ in runs])
-        at_once[100] = played["accepted"] / played["seconds"]
+        hundreds = [(floor, hundred) for floor, hundred, _ in runs]
+        rows.append(_against_floor("bot, 100 tables: accepted actions/s, every table at once",
+                                   hundreds))
+        at_once[100] = rate_of(median_pair(hundreds)[1])
         # 500 tables against the 100 played just before them, the median of the runs.
-        scaled = sorted((_rate(five) / _rate(hundred), _rate(hundred), five)
+        scaled = sorted((rate_of(five) / rate_of(hundred), rate_of(hundred), five)
                         for _, hundred, five in runs)
         ratio, before, played = scaled[len(scaled) // 2]
-        rate = at_once[500] = _rate(played)
+        rate = at_once[500] = rate_of(played)
         rows.append(Row("bot, 500 tables: accepted actions/s, every table at once", rate,
                         "actions/s",
                         baseline=f"{ratio:.0%} of 100 tables ({before:,.0f}/s) played just "
@@ -503,7 +495,7 @@ def run() -> list[Row]:
         # With pictures on, each round waits until every picture it asked for is drawn
         # (the harness waits for all the work a round causes): the render process's pace.
         played = tables_played(folder, 100, 20, 100, wave=100, pictures=True)
-        rate = played["accepted"] / played["seconds"]
+        rate = rate_of(played)
         rows.append(Row("bot, 100 tables, pictures on: accepted actions/s, every table at once",
                         rate, "actions/s",
                         baseline=f"pictures off: {at_once[100]:,.0f}/s; every picture drawn, "
@@ -511,7 +503,7 @@ def run() -> list[Row]:
         # HallBot.on_ready's garbage collector tuning, off, in the same run.
         for tables in (100, 500):
             played = tables_played(folder, tables, 20, tables, wave=tables, tune_gc=False)
-            rate = played["accepted"] / played["seconds"]
+            rate = rate_of(played)
             rows.append(Row(f"bot, {tables} tables, gc tuning off: accepted actions/s, every "
                             "table at once", rate, "actions/s",
                             baseline=f"tuning on: {at_once[tables]:,.0f}/s "

@@ -16,8 +16,6 @@ player who knows the game would make; the rows print clicks per action beside th
 
 from __future__ import annotations
 
-import itertools
-import os
 import random
 import sys
 import tempfile
@@ -25,11 +23,10 @@ import time
 from pathlib import Path
 
 from bench import flow
+from bench.isolated import new_database
 from bench.table import Row, machine, render
 from bot.settings import Settings
 from engine import games
-
-RUNS = itertools.count(1)  # with the process id, each run's database file is a new one
 
 # Controls that make no move: a Refresh is a click lost, and a player who leaves plays no more.
 NOT_A_MOVE = ("refresh", "leave")
@@ -61,9 +58,7 @@ async def play_tables(folder: Path, game: str, tables: int, rounds: int, *, seed
     rng = random.Random(seed)
     wave = wave or tables
     live = Settings.from_values()  # table edits paced, and turn pings held back, as live
-    # A new file each run: a bot that finds its commands' last sync beside its database
-    # does not sync them again, and a new harness would know no commands.
-    path = folder / f"clicks-{game}{tables}-{wave}-{os.getpid()}-{next(RUNS)}.sqlite3"
+    path = new_database(folder, f"clicks-{game}{tables}-{wave}")
     # Pictures off, as bench.bot's rows: the bot's own cost per click.
     async with Harness(database_path=path, table_edit_seconds=live.table_edit_seconds,
                        turn_ping_seconds=live.turn_ping_seconds, pictures=False) as h:
@@ -90,10 +85,9 @@ async def play_tables(folder: Path, game: str, tables: int, rounds: int, *, seed
 
         async def move(channel) -> bool:
             table = service.in_channel(channel.id)
-            hand = table.hand if table else None
-            if hand is None or hand.is_over or table.lock.locked():
-                return False  # no hand yet, or the next still being dealt: the clock moves on
-            await presenter.caught_up(table.id)  # a player acts on the views they see
+            if not await flow.seen(table, presenter):
+                return False
+            hand = table.hand
             acting = [s for s in hand.to_act() if s in players[channel.id]]
             if not acting:
                 return False
@@ -199,14 +193,13 @@ PLANS = {"faro": _faro, "fiftyone": _fiftyone, "tonk": _tonk}
 def rank(folder: Path, names: list[str], tables: int = 100, rounds: int = 20) -> list[dict]:
     """Each game's accepted actions/s at `tables` tables against discord.py alone measured
     just before it, each run in a process of its own; the lowest ratio first."""
-    from bench.bot import PAIRED_FLOOR_CLICKS, floor_rate, game_played
+    from bench.bot import PAIRED_FLOOR_CLICKS, floor_rate, game_played, rate_of
 
     found = []
     for game in names:
         floor = floor_rate(folder, PAIRED_FLOOR_CLICKS)
         played = game_played(folder, game, tables, rounds)
-        rate = played["accepted"] / played["seconds"]
-        found.append({"game": game, "rate": rate, "floor": floor, **played})
+        found.append({"game": game, "rate": rate_of(played), "floor": floor, **played})
     return sorted(found, key=lambda r: r["rate"] / r["floor"])
 
 

@@ -26,6 +26,18 @@ TICK_SECONDS = 0.005
 Move = Callable[[Any], Awaitable[bool]]
 
 
+async def seen(table: Any, presenter: Any) -> bool:
+    """Whether a table's player can move now: a hand is running and not being dealt, and
+    the bot's sends for the table have gone out, since a player acts on what they see
+    (TablePresenter.caught_up). False: nothing to do until the clock moves on."""
+    hand = table.hand if table else None
+    if hand is None or hand.is_over or table.lock.locked():
+        return False
+    await presenter.caught_up(table.id)
+    hand = table.hand  # as it stands once the player has seen it
+    return hand is not None and not hand.is_over
+
+
 async def in_rounds(h, channels: Sequence[Any], move: Move, rounds: int, wave: int) -> None:
     clock = time.perf_counter()
     for _ in range(rounds):

@@ -9,12 +9,23 @@ of them, and 93% each in a new process. A run here starts a new interpreter
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
+import os
 import traceback
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+_RUNS = itertools.count(1)
+
+
+def new_database(folder: Path, name: str) -> Path:
+    """A database file no run has used, in `folder`: a bot that finds its commands' last
+    sync beside its database does not sync them again, and a new harness would know no
+    commands. With the process id, as each run's process counts from one."""
+    return folder / f"{name}-{os.getpid()}-{next(_RUNS)}.sqlite3"
 
 
 def in_own_process(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
