@@ -21,12 +21,6 @@ from discord.http import Route
 from discord.utils import utcnow
 
 from tests.harness import payloads
-
-try:  # what discord.py itself encodes with when installed (the speed extra)
-    from orjson import dumps as _to_json
-    from orjson import loads as _from_json
-except ModuleNotFoundError:  # bench.loopback's runs without the speed extra
-    _to_json, _from_json = json.dumps, json.loads
 from tests.harness.ids import Snowflakes
 from tests.harness.messages import (
     COMPONENT,
@@ -38,6 +32,12 @@ from tests.harness.messages import (
     Message,
 )
 from tests.harness.payloads import Channel, User
+
+try:  # what discord.py itself encodes with when installed (the speed extra)
+    from orjson import dumps as _to_json
+    from orjson import loads as _from_json
+except ModuleNotFoundError:  # bench.loopback's runs without the speed extra
+    _to_json, _from_json = json.dumps, json.loads
 
 # Interaction callback types (what the bot answers with).
 PONG, MESSAGE, DEFER, DEFER_UPDATE, UPDATE, AUTOCOMPLETE, MODAL = 1, 4, 5, 6, 7, 8, 9
