@@ -159,7 +159,7 @@ class _Table:
             deck_or_decks=self.rng.sample(range(52), 52),
             carry=table.carry,
         )
-        self.hand_id = (await self.store.start_hand(self.table_id, self.hand)).hand_id
+        self.hand_id = (await self.store.start_hand(self.table_id, self.hand)).running.hand_id
 
     async def play(self, deadline: float, actions: _Rate, hands: list[int]) -> None:
         """Until the deadline; only the time inside record_action counts as the store's."""

@@ -36,6 +36,7 @@ from bot.store.errors import (
 from bot.store.migrate import MigrationError
 from bot.store.models import (
     Audit,
+    Dealt,
     GameFigures,
     GameStanding,
     GuildChips,
@@ -66,6 +67,7 @@ __all__ = [
     "ChannelBusy",
     "DailyDisabled",
     "DailyNotReady",
+    "Dealt",
     "GameFigures",
     "GameStanding",
     "GuildChips",

@@ -136,11 +136,12 @@ def record_action(
     settlement: Settlement | None,
     turn_started_ms: int | None = None,
     reshuffles: list[list[str]] | None = None,
-) -> None:
+) -> int | None:
     """Append the action (JSON) as number `seq`; settle in the same transaction if it ended it.
 
     `turn_started_ms` is given when this action began a new turn; `reshuffles`, the
-    record's whole list of new stocks, when this action made one (G3.2).
+    record's whole list of new stocks, when this action made one (G3.2). Returns the
+    table's id if the hand was settled.
     """
     # The turn's start goes with the action in one statement: each statement a batch
     # runs is a hop of the interpreter's lock (bot/store/db.py, _all_or_each).
@@ -154,7 +155,8 @@ def record_action(
     if reshuffles is not None:
         _save_reshuffles(db, hand_id, reshuffles)
     if settlement is not None:
-        settle_hand(db, now_ms, hand_id, settlement)
+        return settle_hand(db, now_ms, hand_id, settlement)
+    return None
 
 
 def _save_reshuffles(db: sqlite3.Connection, hand_id: int, reshuffles: list[list[str]]) -> None:
@@ -182,8 +184,9 @@ def turn_started(db: sqlite3.Connection, hand_id: int) -> int | None:
     return row[0]
 
 
-def settle_hand(db: sqlite3.Connection, now_ms: int, hand_id: int, settlement: Settlement) -> None:
-    """Book the engine's settlement (GFF-7.2): stacks, carried pots, then eliminations."""
+def settle_hand(db: sqlite3.Connection, now_ms: int, hand_id: int, settlement: Settlement) -> int:
+    """Book the engine's settlement (GFF-7.2): stacks, carried pots, then eliminations.
+    Returns the table's id."""
     table_id, guild_id = _running(db, hand_id)
     # The record is the truth: a settlement is booked only if replaying the record
     # gives exactly it, so a hand held in memory that drifted from its record (or
@@ -227,6 +230,7 @@ def settle_hand(db: sqlite3.Connection, now_ms: int, hand_id: int, settlement: S
         (json.dumps(settlement.to_result()), now_ms, hand_id),
     )
     stats.record_hand(db, hand_id)
+    return table_id
 
 
 

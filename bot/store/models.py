@@ -120,6 +120,15 @@ class RunningHand:
 
 
 @dataclass(frozen=True, slots=True)
+class Dealt:
+    """A hand stored at its deal, and its table as the deal's posts left it: read in the
+    same transaction, so the table needs no read of its own before play goes on."""
+
+    running: RunningHand
+    table: Table
+
+
+@dataclass(frozen=True, slots=True)
 class Voided:
     hand_id: int
     table_id: int

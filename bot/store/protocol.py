@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from bot.store.models import (
     Audit,
+    Dealt,
     GameStanding,
     GuildChips,
     GuildSettings,
@@ -121,8 +122,9 @@ class Store(Protocol):
 
     async def start_hand(
         self, table_id: int, hand: Deal, *, turn_started_ms: int | None = None
-    ) -> RunningHand:
-        """Store a freshly dealt hand and book its posts (and its settlement if already over)."""
+    ) -> Dealt:
+        """Store a freshly dealt hand and book its posts (and its settlement if already over);
+        the running hand, and the table as the deal left it (read in the same transaction)."""
         ...
 
     async def record_action(
@@ -134,9 +136,10 @@ class Store(Protocol):
         *,
         turn_started_ms: int | None = None,
         reshuffles: Sequence[Sequence[str]] | None = None,
-    ) -> None:
+    ) -> Table | None:
         """Append the action the hand accepted as its number `seq` (the count before it);
-        with `reshuffles`, the record's new stocks (G3.2) in the same transaction."""
+        with `reshuffles`, the record's new stocks (G3.2) in the same transaction. With a
+        settlement, the table as it left it, read in that transaction; else None."""
         ...
 
     async def turn_started(self, hand_id: int) -> int | None:

@@ -23,6 +23,7 @@ from bot.store.errors import BadSetting, Mismatch
 from bot.store.migrate import Migration, bundled, migrate
 from bot.store.models import (
     Audit,
+    Dealt,
     GameStanding,
     GuildChips,
     GuildSettings,
@@ -77,6 +78,32 @@ def _game_id(game: str | None) -> str | None:
         return games.get(game).info.id
     except EngineError as error:
         raise BadSetting(error.message) from None
+
+
+# A write that changes a table's seats or pots reads the table back in its own
+# transaction: the table service goes on from what it returns, with no read of its own
+# (a read is a second trip to the database, and waits behind every other table's).
+
+
+def _start_hand_and_read(
+    db: Any, now_ms: int, table_id: int, record: dict[str, Any], posts: list,
+    settlement: Settlement | None, turn_started_ms: int | None,
+) -> tuple[int, int, Table]:
+    hand_id, number = hands.start_hand(
+        db, now_ms, table_id, record, posts, settlement, turn_started_ms
+    )
+    return hand_id, number, tables.load_table(db, table_id)
+
+
+def _record_action_and_read(
+    db: Any, now_ms: int, hand_id: int, seq: int, action: str,
+    settlement: Settlement | None, turn_started_ms: int | None,
+    reshuffles: list[list[str]] | None,
+) -> Table | None:
+    settled_at = hands.record_action(
+        db, now_ms, hand_id, seq, action, settlement, turn_started_ms, reshuffles
+    )
+    return None if settled_at is None else tables.load_table(db, settled_at)
 
 
 class SqliteStore:
@@ -301,8 +328,9 @@ class SqliteStore:
 
     async def start_hand(
         self, table_id: int, hand: Deal, *, turn_started_ms: int | None = None
-    ) -> RunningHand:
-        """Store a freshly dealt hand and book its posts (and its settlement if already over).
+    ) -> Dealt:
+        """Store a freshly dealt hand and book its posts (and its settlement if already over);
+        the running hand, and the table as the deal left it.
 
         `turn_started_ms` is when the first turn began, by the caller's clock.
         """
@@ -310,8 +338,8 @@ class SqliteStore:
         if hand.seq:
             raise Mismatch("a hand is stored when it is dealt, before its first action")
         posts = list(hand.posts)
-        hand_id, number = await self.db.write(
-            hands.start_hand,
+        hand_id, number, table = await self.db.write(
+            _start_hand_and_read,
             self._now_ms(),
             table_id,
             hand.record().to_json(),
@@ -319,7 +347,7 @@ class SqliteStore:
             hand.settlement,
             turn_started_ms,
         )
-        return RunningHand(hand_id, table_id, number, hand)
+        return Dealt(RunningHand(hand_id, table_id, number, hand), table)
 
     async def record_action(
         self,
@@ -330,18 +358,19 @@ class SqliteStore:
         *,
         turn_started_ms: int | None = None,
         reshuffles: Sequence[Sequence[str]] | None = None,
-    ) -> None:
+    ) -> Table | None:
         """Append the action the hand accepted as its number `seq` (the count before it).
 
         Pass the hand's settlement when this action ended it, and the record's whole
         `reshuffles` (card codes) when it made a new stock (G3.2): they are then stored
-        in the same transaction as the action.
+        in the same transaction as the action. With a settlement, the table as it left it
+        is read in that transaction too and returned; else None.
         """
         snowflake(hand_id, "The hand id")
         if isinstance(seq, bool) or not isinstance(seq, int) or seq < 0:
             raise BadSetting(f"The action number must be 0 or more, not {seq!r}.")
-        await self.db.write(
-            hands.record_action,
+        return await self.db.write(
+            _record_action_and_read,
             self._now_ms(),
             hand_id,
             seq,

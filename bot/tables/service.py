@@ -599,11 +599,9 @@ class TableService:
             )
             self._shuffles_for(hand)
             now = self.scheduler.now()
-            table.running = await self.store.start_hand(
-                table.id, hand, turn_started_ms=int(now * 1000)
-            )
+            dealt = await self.store.start_hand(table.id, hand, turn_started_ms=int(now * 1000))
+            table.running, table.info = dealt.running, dealt.table
             self._stop_clocks(table, list(table.clocks))
-            await self._refresh(table)
             await self.listener.hand_started(table)
             await self._after_action(table, turn_began=now)
 
@@ -678,7 +676,7 @@ class TableService:
         reshuffles = (hand.record().to_json()["reshuffles"]
                       if _new_stocks(hand) != stocks else None)
         try:
-            await self.store.record_action(
+            settled = await self.store.record_action(
                 running.hand_id, seq, action, hand.settlement,
                 turn_started_ms=int(now * 1000) if began else None,
                 reshuffles=reshuffles,
@@ -689,6 +687,8 @@ class TableService:
             if table.running is not None:
                 self._shuffles_for(table.running.hand)
             raise
+        if settled is not None:
+            table.info = settled  # the seats and pots as the settlement left them
         await self._after_action(table, turn_began=now, stand_ins=stand_ins)
 
     async def _after_action(
@@ -832,7 +832,8 @@ class TableService:
         settlement = running.hand.settlement
         self._stop_clocks(table, list(table.clocks))
         table.last_result = (running.number, settlement)
-        await self._refresh(table)
+        # table.info is as the settlement left it: the store read it back in the same
+        # transaction (at the deal, for a hand the deal itself ended).
         await self.listener.hand_ended(table, settlement, running.number)
         # G2.6: the store freed these seats as it settled; here they are told.
         out = _out_words(table.game)

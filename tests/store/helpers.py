@@ -108,7 +108,7 @@ async def deal(
         shuffle = random.Random(0)
         while (hand := start(shuffle.sample(range(52), 52))).is_over:
             pass
-    running = await store.start_hand(table_id, hand)
+    running = (await store.start_hand(table_id, hand)).running
     return running.hand_id, hand
 
 
@@ -155,7 +155,7 @@ async def flop_hand(store, table_id: int, dealer: int, left: int, left_cards: st
         deck=stacked_deck([left_cards, "KH QH JD 2S 9S"]),
         carry=table.carry,
     )
-    running = await store.start_hand(table_id, hand)
+    running = (await store.start_hand(table_id, hand)).running
     hand.apply(Drop(str(left)))
     await store.record_action(running.hand_id, 0, hand.actions[0], hand.settlement)
     return hand.settlement

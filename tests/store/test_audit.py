@@ -74,7 +74,7 @@ async def test_the_turn_clock_is_stored_with_the_action_that_starts_a_turn(store
     table = await seated_table(store, users=(CY, USERS[3]), channel=2)
     seats = [(s.seat_id, s.stack) for s in table.seats]
     hand = GffHand.start(seats=seats, stake=10, dealer=seats[0][0], deck=list(range(52)))
-    hand_id = (await store.start_hand(table.id, hand, turn_started_ms=1_000)).hand_id
+    hand_id = (await store.start_hand(table.id, hand, turn_started_ms=1_000)).running.hand_id
     assert await store.turn_started(hand_id) == 1_000
     seat = hand.current
     hand.apply(Draw(seat, "stock"))

@@ -106,7 +106,7 @@ async def test_every_operation_of_a_hand_costs_one_thread_hop(store):
         await one_hop(store.buy_in(table.id, user))
     seats = [(str(user), 200) for user in USERS[:2]]
     hand = GffHand.start(seats=seats, stake=10, dealer=seats[0][0], deck=list(range(52)))
-    running = await one_hop(store.start_hand(table.id, hand))
+    running = (await one_hop(store.start_hand(table.id, hand))).running
     rng = random.Random(1)
     while not hand.is_over:  # the last one stores the action and its settlement
         seq = hand.seq

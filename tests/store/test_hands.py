@@ -17,6 +17,7 @@ from bot.store import (
 )
 from engine.actions import Discard, Draw, Drop
 from engine.gff.hand import GffHand
+from engine.simulate import random_action
 from tests.store.helpers import (
     GUILD,
     USERS,
@@ -127,6 +128,34 @@ async def test_the_last_action_and_the_settlement_are_stored_together(store):
     assert after.hands_played == 1
 
 
+async def test_the_deal_and_the_settlement_hand_back_the_table_as_they_left_it(store):
+    # The table service goes on from these, with no read of its own.
+    table = await seated_table(store)
+    hand = GffHand.start(
+        seats=[(s.seat_id, s.stack) for s in table.seats], stake=table.stake,
+        dealer=table.seats[0].seat_id, deck=random.Random(4).sample(range(52), 52),
+    )
+    dealt = await store.start_hand(table.id, hand)
+    assert dealt.running.hand is hand and dealt.running.number == 1
+    assert dealt.table == await store.table(table.id)
+    assert [s.stack for s in dealt.table.seats] == [170, 170, 170]  # the posts taken
+
+    rng = random.Random(4)
+    while not hand.is_over:
+        seq = hand.seq
+        hand.apply(random_action(hand, rng))
+        returned = await store.record_action(dealt.running.hand_id, seq, hand.actions[-1],
+                                             hand.settlement)
+        if not hand.is_over:
+            assert returned is None
+    assert returned == await store.table(table.id)
+    assert returned.hands_played == 1
+    assert {s.seat_id: s.stack for s in returned.seats} == {
+        seat: stack for seat, stack in hand.settlement.stacks.items()
+        if seat not in hand.settlement.eliminated
+    }
+
+
 async def test_a_settled_hand_takes_nothing_more(store):
     table = await seated_table(store)
     hand_id, hand = await deal(store, table.id, rng=random.Random(5))
@@ -215,11 +244,12 @@ async def test_an_instant_win_is_settled_with_the_deal(store):
         deck=stacked_deck(["KH QH JD TD 9S", "2H 3H 4D 5D 6D"]),
     )
     assert hand.is_over and hand.settlement.ended == "instant"
-    running = await store.start_hand(table.id, hand)
-    stored = await store.hand(running.hand_id)
+    dealt = await store.start_hand(table.id, hand)
+    stored = await store.hand(dealt.running.hand_id)
     assert (stored.status, stored.seq) == ("settled", 0)
     stacks = {s.seat_id: s.stack for s in (await store.table(table.id)).seats}
     assert stacks == hand.settlement.stacks
+    assert dealt.table == await store.table(table.id)  # as the settlement left it
 
 
 async def test_voiding_gives_the_posts_back(store):

@@ -96,7 +96,7 @@ async def play(store, history: History, game_id: str, channel: int, users, hands
             deck_or_decks=packs[0] if len(packs) == 1 else packs,
             carry=table.carry,
         )
-        running = await store.start_hand(table.id, deal)
+        running = (await store.start_hand(table.id, deal)).running
         if number == 1:  # a void hand counts in nobody's record
             await store.void_hand(running.hand_id, "the test voids it")
             continue
