@@ -2,8 +2,9 @@
 
 `python -m bench.clicks [GAME ...]` plays 100 tables of each game (every game but GFF
 unless told) with every table's click in flight at once, and prints accepted actions/s
-beside discord.py alone, measured in the same run. `make bench` plays the slowest of
-them beside GFF (bench/bot.py).
+beside discord.py alone, measured in the same run: one run each, for a quick ranking.
+`make bench` holds every game but GFF and Tonk against discord.py alone by the median
+of several runs (bench/bot.py).
 
 The players here know little of a game: at their turn (or their sealed choice) each
 clicks what their own hand view offers, a random enabled button or menu choice, until
