@@ -57,6 +57,8 @@ MENU_OPTIONS = 25  # Discord's limit for one select menu
 KINDS = {"even": "Even (2 4 6 8 10 Q)", "odd": "Odd (A 3 5 7 9 J K)",
          "high": "High card (winning beats losing)"}
 CALL_PREFIX = "call:"
+# Each rank's value in the "on" menu, made once: a betting view is drawn at every choice.
+RANK_VALUES = {rank: f"r:{rank_code(rank)}" for rank in range(1, 14)}
 
 
 class Choice:
@@ -159,8 +161,8 @@ class FaroUI:
             return hand_custom_id(GAME, table_id, owner, at, act)
 
         betting = bool(legal & {BET, CALL_DO})
-        on_options = [option(f"{render.rank_name(r)} ({n} to come)", f"r:{rank_code(r)}",
-                             default=f"r:{rank_code(r)}" in choice.on)
+        on_options = [option(f"{render.rank_name(r)} ({n} to come)", RANK_VALUES[r],
+                             default=RANK_VALUES[r] in choice.on)
                       for r, n in public.casekeeper.items() if n]
         on_options += [option(label, kind, default=kind in choice.on)
                        for kind, label in KINDS.items()]

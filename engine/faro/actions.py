@@ -18,6 +18,7 @@ ODD = tuple(range(1, 14, 2))  # A 3 5 7 9 J K
 # Position kinds.
 CARD, COMBO, HIGH, CALL = "card", "combo", "high", "call"
 EVEN_KIND, ODD_KIND = "even", "odd"
+KIND_WORDS = {HIGH: "high card", EVEN_KIND: "even", ODD_KIND: "odd"}
 
 BET, REMOVE, CALL_DO, READY, LEAVE = "bet", "remove", "call", "ready", "leave"
 
@@ -37,10 +38,15 @@ class Position(NamedTuple):
         return self.kind
 
     def label(self) -> str:
-        words = {CARD: rank_code(self.ranks[0]) if self.ranks else "",
-                 COMBO: "-".join(map(rank_code, self.ranks)),
-                 CALL: "call " + " ".join(map(rank_code, self.ranks)),
-                 HIGH: "high card", EVEN_KIND: "even", ODD_KIND: "odd"}[self.kind]
+        kind = self.kind
+        if kind == CARD:
+            words = rank_code(self.ranks[0]) if self.ranks else ""
+        elif kind == COMBO:
+            words = "-".join(map(rank_code, self.ranks))
+        elif kind == CALL:
+            words = "call " + " ".join(map(rank_code, self.ranks))
+        else:
+            words = KIND_WORDS[kind]
         return words + (" (coppered)" if self.copper else "")
 
 

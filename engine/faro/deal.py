@@ -100,6 +100,9 @@ class FaroDeal(DealBase):
         self.actions: list[FaroAction] = []
         self.settlement: FaroSettlement | None = None
         self._commitment = commitment(self.deck, record.salt) if record.salt else None
+        # The public view as of an action count: every player's view reads it until the
+        # next action, and a betting view is drawn again at each choice made in it.
+        self._public: tuple[int, PublicView] | None = None
 
     # -- the protocol -----------------------------------------------------------
 
@@ -327,10 +330,12 @@ class FaroDeal(DealBase):
     # -- views ------------------------------------------------------------------
 
     def public_view(self) -> PublicView:
+        if self._public is not None and self._public[0] == len(self.actions):
+            return self._public[1]
         over = self.settlement is not None
         t = self.turns
         counts = self.to_come if not over else Counter()
-        return PublicView(
+        view = PublicView(
             stake=self.stake,
             max_bet=self.max_bet,
             soda=self.deck[0],
@@ -348,6 +353,8 @@ class FaroDeal(DealBase):
             seq=self.seq,
             ended=self.settlement.ended if over else None,
         )
+        self._public = (len(self.actions), view)
+        return view
 
     def private_view(self, seat: str) -> PrivateView:
         public = self.public_view()

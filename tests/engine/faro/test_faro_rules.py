@@ -9,7 +9,19 @@ import pytest
 
 from engine import cards as C
 from engine.chips import house_net
-from engine.faro.actions import CARD, Bet, Position, Ready
+from engine.faro.actions import (
+    CALL,
+    CARD,
+    COMBO,
+    EVEN,
+    EVEN_KIND,
+    HIGH,
+    ODD,
+    ODD_KIND,
+    Bet,
+    Position,
+    Ready,
+)
 from engine.faro.game import FARO
 from engine.replay import run
 
@@ -325,6 +337,33 @@ def test_faro_1_4_the_public_view_shows_the_cards_dealt_and_none_to_come():
     assert [C.code(view.soda)] + [C.code(c) for t in view.turns for c in t] == codes
     assert view.casekeeper[13] == 3 and view.casekeeper[1] == 3 and view.last_three == ()
     assert view.hoc is None and view.round == 3
+
+
+def test_the_public_view_is_made_again_after_each_action_only():
+    # Every hand view reads the public view; it is kept until the next action.
+    deal = FARO.deal(FARO.parse_record(faro([("ann", 100), ("bob", 100)], [])))
+    before = deal.public_view()
+    assert deal.public_view() is before
+    deal.apply(Bet("ann", Position(CARD, (13,)), 5))
+    after = deal.public_view()
+    assert after is not before and after.seq == before.seq + 1
+    assert [(b.owner, b.amount) for b in after.layout] == [("ann", 5)] and before.layout == ()
+    deal.apply(Ready("ann"))
+    deal.apply(Ready("bob"))  # the turn is dealt
+    assert deal.public_view().round == after.round + 1
+
+
+@pytest.mark.parametrize(("position", "label"), [
+    (Position(CARD, (13,)), "K"),
+    (Position(CARD, (1,), copper=True), "A (coppered)"),
+    (Position(COMBO, (3, 12)), "3-Q"),
+    (Position(CALL, (7, 9, 13)), "call 7 9 K"),
+    (Position(HIGH, ()), "high card"),
+    (Position(EVEN_KIND, EVEN), "even"),
+    (Position(ODD_KIND, ODD, copper=True), "odd (coppered)"),
+])
+def test_each_kind_of_bet_is_named_on_the_layout(position, label):
+    assert position.label() == label
 
 
 def test_faro_9_a_played_deal_replays_to_the_same_result():
