@@ -8,7 +8,8 @@ the page adds, a dealer found by a rule, carried chips that go somewhere at a cl
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar
+from functools import wraps
+from typing import Any, ClassVar, TypeVar
 
 from engine.cards import Card
 from engine.chips import Transfer
@@ -139,6 +140,26 @@ class BaseGame:
         return []
 
 
+View = TypeVar("View")
+
+
+def kept_until_the_next_action(make: Callable[[Any], View]) -> Callable[[Any], View]:
+    """A deal's `public_view`, made once for each count of actions applied: the table
+    message and every player's hand view read it, several times an action, and only an
+    action changes a deal (its record holds them all). The deal keeps it in `_public`."""
+
+    @wraps(make)
+    def public_view(deal: Any) -> View:
+        kept = deal._public
+        if kept is not None and kept[0] == len(deal.actions):
+            return kept[1]
+        view = make(deal)
+        deal._public = (len(deal.actions), view)
+        return view
+
+    return public_view
+
+
 class DealBase:
     """The protocol's plain accessors (engine/game.py: Deal), from the attributes a deal
     keeps: `actions`, `settlement`, `_commitment`, and where it has them `_posts` and
@@ -149,6 +170,7 @@ class DealBase:
     _commitment: str | None
     _posts: tuple[Transfer, ...]
     order: tuple[str, ...]
+    _public: tuple[int, Any] | None = None  # kept_until_the_next_action's
 
     @property
     def seq(self) -> int:

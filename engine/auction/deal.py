@@ -13,7 +13,7 @@ from engine.auction.actions import BID, Bid
 from engine.auction.info import AUCTION_INFO
 from engine.auction.settlement import AuctionSettlement, RoundResult
 from engine.auction.views import PrivateView, PublicView, Reveal, SeatView
-from engine.base import DealBase
+from engine.base import DealBase, kept_until_the_next_action
 from engine.cards import Card
 from engine.chips import ChipBook, pot_account, seat_account, split
 from engine.errors import EngineError
@@ -275,6 +275,7 @@ class AuctionDeal(DealBase):
 
     # -- views --------------------------------------------------------------------------
 
+    @kept_until_the_next_action
     def public_view(self) -> PublicView:
         over = self.settlement is not None
         return PublicView(

@@ -8,7 +8,7 @@ last pair is taken (3.1). Check, then apply: a refused flip changes nothing.
 from __future__ import annotations
 
 from engine import cards as C
-from engine.base import DealBase
+from engine.base import DealBase, kept_until_the_next_action
 from engine.cards import Card
 from engine.chips import ChipBook, pot_account, seat_account, split
 from engine.concentration.actions import FLIP, Flip
@@ -187,6 +187,7 @@ class ConcentrationDeal(DealBase):
 
     # -- views --------------------------------------------------------------------------
 
+    @kept_until_the_next_action
     def public_view(self) -> PublicView:
         over = self.settlement
         return PublicView(

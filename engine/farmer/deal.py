@@ -9,7 +9,7 @@ is an EngineError with the page's code (FARMER-8) and changes nothing.
 from __future__ import annotations
 
 from engine import cards as C
-from engine.base import DealBase
+from engine.base import DealBase, kept_until_the_next_action
 from engine.cards import Card
 from engine.chips import pot_account, seat_account
 from engine.errors import EngineError
@@ -133,6 +133,7 @@ class FarmerDeal(DealBase):
         held = [card for cards in self.hands.values() for card in cards]
         return held + list(self._record.deck[self.next_card:])
 
+    @kept_until_the_next_action
     def public_view(self) -> PublicView:
         over = self.settlement is not None
         seats = []

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine import cards as C
-from engine.base import DealBase
+from engine.base import DealBase, kept_until_the_next_action
 from engine.cards import Card
 from engine.chips import HOUSE, ChipBook, Transfer, pot_account, seat_account
 from engine.errors import EngineError
@@ -100,9 +100,6 @@ class FaroDeal(DealBase):
         self.actions: list[FaroAction] = []
         self.settlement: FaroSettlement | None = None
         self._commitment = commitment(self.deck, record.salt) if record.salt else None
-        # The public view as of an action count: every player's view reads it until the
-        # next action, and a betting view is drawn again at each choice made in it.
-        self._public: tuple[int, PublicView] | None = None
 
     # -- the protocol -----------------------------------------------------------
 
@@ -329,9 +326,8 @@ class FaroDeal(DealBase):
 
     # -- views ------------------------------------------------------------------
 
+    @kept_until_the_next_action
     def public_view(self) -> PublicView:
-        if self._public is not None and self._public[0] == len(self.actions):
-            return self._public[1]
         over = self.settlement is not None
         t = self.turns
         counts = self.to_come if not over else Counter()
@@ -353,7 +349,6 @@ class FaroDeal(DealBase):
             seq=self.seq,
             ended=self.settlement.ended if over else None,
         )
-        self._public = (len(self.actions), view)
         return view
 
     def private_view(self, seat: str) -> PrivateView:

@@ -10,7 +10,7 @@ changes nothing.
 from __future__ import annotations
 
 from engine import cards as C
-from engine.base import DealBase
+from engine.base import DealBase, kept_until_the_next_action
 from engine.cards import JOKER, Card
 from engine.chips import pot_account, seat_account, split
 from engine.errors import EngineError
@@ -84,9 +84,6 @@ class FiftyOneDeal(DealBase):
         self.actions: list[Action] = []
         self.settlement: FiftyOneSettlement | None = None
         self._commitment = commitment(deck, record.salt) if record.salt is not None else None
-        # (actions applied, the public view then): one view serves the table message and
-        # every player's hand view until the next action changes the deal.
-        self._public: tuple[int, PublicView] | None = None
 
     # -- the protocol -----------------------------------------------------------
 
@@ -199,9 +196,8 @@ class FiftyOneDeal(DealBase):
         held = [card for cards in self.hands.values() for card in cards]
         return held + self.board + self.stock + self.discard
 
+    @kept_until_the_next_action
     def public_view(self) -> PublicView:
-        if self._public is not None and self._public[0] == len(self.actions):
-            return self._public[1]
         last_turns = self._last_turns()
         seats = tuple(
             SeatView(
@@ -238,7 +234,6 @@ class FiftyOneDeal(DealBase):
             ended=self.settlement.ended if self.settlement else None,
             shown=shown,
         )
-        self._public = (len(self.actions), view)
         return view
 
     def private_view(self, seat: str) -> PrivateView:

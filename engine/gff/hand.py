@@ -20,6 +20,7 @@ from engine.actions import (
     SPREAD,
     Action,
 )
+from engine.base import kept_until_the_next_action
 from engine.cards import Card
 from engine.chips import ChipBook, pot_account, seat_account, split
 from engine.errors import EngineError
@@ -307,6 +308,7 @@ class GffHand(RummyHand):
 
     # -- views ------------------------------------------------------------------
 
+    @kept_until_the_next_action
     def public_view(self) -> PublicView:
         pots = {pot: self.book.balances[POT[pot]] for pot in POTS}
         return PublicView(

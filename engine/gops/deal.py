@@ -8,7 +8,7 @@ last one arrives (GOPS-2.3). Check, then apply: a refused bid changes nothing.
 from __future__ import annotations
 
 from engine import cards as C
-from engine.base import DealBase
+from engine.base import DealBase, kept_until_the_next_action
 from engine.cards import Card
 from engine.chips import ChipBook, pot_account, seat_account, split
 from engine.errors import EngineError
@@ -184,6 +184,7 @@ class GopsDeal(DealBase):
 
     # -- views --------------------------------------------------------------------------
 
+    @kept_until_the_next_action
     def public_view(self) -> PublicView:
         scores = self.scores()
         over = self.settlement is not None

@@ -11,7 +11,7 @@ code (8.4) and changes nothing.
 from __future__ import annotations
 
 from engine import cards as C
-from engine.base import DealBase
+from engine.base import DealBase, kept_until_the_next_action
 from engine.cards import Card
 from engine.chips import pot_account, seat_account
 from engine.errors import EngineError
@@ -190,6 +190,7 @@ class JackChangeItDeal(DealBase):
         held = [card for cards in self.hands.values() for card in cards]
         return held + self.stock + self.pile
 
+    @kept_until_the_next_action
     def public_view(self) -> PublicView:
         seats = []
         for s in self.seats:

@@ -12,7 +12,7 @@ import hashlib
 import random
 
 from engine import cards as C
-from engine.base import DealBase
+from engine.base import DealBase, kept_until_the_next_action
 from engine.cards import Card
 from engine.chips import ChipBook, pot_account, seat_account, split
 from engine.errors import EngineError
@@ -224,6 +224,7 @@ class OldMaidDeal(DealBase):
 
     # -- views --------------------------------------------------------------------------
 
+    @kept_until_the_next_action
     def public_view(self) -> PublicView:
         over = self.settlement
         holder = self.holder

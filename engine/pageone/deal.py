@@ -11,7 +11,7 @@ a refusal is an EngineError with the page's code (8.4) and changes nothing.
 from __future__ import annotations
 
 from engine import cards as C
-from engine.base import DealBase
+from engine.base import DealBase, kept_until_the_next_action
 from engine.cards import JOKER, Card
 from engine.chips import pot_account, seat_account
 from engine.errors import EngineError
@@ -184,6 +184,7 @@ class PageOneDeal(DealBase):
         held = [card for cards in self.hands.values() for card in cards]
         return held + self.stock + self.discard + [card for _, card in self.trick]
 
+    @kept_until_the_next_action
     def public_view(self) -> PublicView:
         seats = []
         for s in self.seats:

@@ -9,7 +9,7 @@ order of 7.4 before it is applied; a refusal changes nothing.
 from __future__ import annotations
 
 from engine import cards as C
-from engine.base import DealBase
+from engine.base import DealBase, kept_until_the_next_action
 from engine.cards import Card, CardError
 from engine.chips import ChipBook, Transfer, seat_account
 from engine.errors import EngineError
@@ -459,6 +459,7 @@ class PiquetDeal(DealBase):
 
     # -- views ----------------------------------------------------------------------------
 
+    @kept_until_the_next_action
     def public_view(self) -> PublicView:
         stacks = {s.id: s.stack for s in self.seats}
         if self.settlement:

@@ -64,7 +64,7 @@ class RummyHand:
         "stake", "seats", "dealer", "deck", "salt", "order", "actions", "events",
         "stock_draw_events", "settlement", "account", "book", "hands", "held", "stock",
         "discards", "spreads", "hit_wants", "laid", "hits_made", "turn", "turns", "phase",
-        "ended", "_commitment",
+        "ended", "_commitment", "_public",
     )
 
     GAME: ClassVar[str]  # the record's `game`
@@ -87,6 +87,7 @@ class RummyHand:
 
     def _start_state(self, record: HandRecord) -> None:
         """The fields every rummy hand starts with, before the cards are dealt."""
+        self._public = None  # engine/base.py: kept_until_the_next_action
         self.stake = record.stake
         self.seats: tuple[SeatRecord, ...] = record.seats
         self.dealer = record.dealer

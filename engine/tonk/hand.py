@@ -21,6 +21,7 @@ from engine.actions import (
     Hit,
     Spread,
 )
+from engine.base import kept_until_the_next_action
 from engine.cards import Card
 from engine.chips import ChipBook, seat_account
 from engine.errors import EngineError
@@ -239,6 +240,7 @@ class TonkHand(RummyHand):
 
     # -- views ------------------------------------------------------------------
 
+    @kept_until_the_next_action
     def public_view(self) -> PublicView:
         locked = set(self.lock_next)
         if self.locked and self.phase != OVER:
