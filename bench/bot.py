@@ -494,7 +494,7 @@ def run() -> list[Row]:
         rate = at_once[500] = rate_of(played)
         rows.append(Row("bot, 500 tables: accepted actions/s, every table at once", rate,
                         "actions/s",
-                        baseline=f"{ratio:.0%} of 100 tables ({before:,.0f}/s) played just "
+                        baseline=f"{ratio:.1%} of 100 tables ({before:,.0f}/s) played just "
                                  f"before, median of {len(scaled)} "
                                  f"({scaled[0][0]:.0%}-{scaled[-1][0]:.0%}); "
                                  f"{played['clicks']} clicks",

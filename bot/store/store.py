@@ -80,9 +80,10 @@ def _game_id(game: str | None) -> str | None:
         raise BadSetting(error.message) from None
 
 
-# A write that changes a table's seats or pots reads the table back in its own
-# transaction: the table service goes on from what it returns, with no read of its own
-# (a read is a second trip to the database, and waits behind every other table's).
+# The deal and the action that settles a hand change a table's stacks and pots, and read
+# the table back in their own transaction: the table service goes on from what they
+# return, with no read of its own (a second trip to the database, which waits behind
+# every other table's reads).
 
 
 def _start_hand_and_read(
