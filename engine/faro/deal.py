@@ -331,7 +331,7 @@ class FaroDeal(DealBase):
         over = self.settlement is not None
         t = self.turns
         counts = self.to_come if not over else Counter()
-        view = PublicView(
+        return PublicView(
             stake=self.stake,
             max_bet=self.max_bet,
             soda=self.deck[0],
@@ -349,7 +349,6 @@ class FaroDeal(DealBase):
             seq=self.seq,
             ended=self.settlement.ended if over else None,
         )
-        return view
 
     def private_view(self, seat: str) -> PrivateView:
         public = self.public_view()

@@ -215,7 +215,7 @@ class FiftyOneDeal(DealBase):
                       joker_reading(self.hands[seat]))
                 for seat in self.order
             )
-        view = PublicView(
+        return PublicView(
             stake=self.stake,
             dealer=self.dealer,
             pot=self.book.balances[POT_ACCOUNT],
@@ -234,7 +234,6 @@ class FiftyOneDeal(DealBase):
             ended=self.settlement.ended if self.settlement else None,
             shown=shown,
         )
-        return view
 
     def private_view(self, seat: str) -> PrivateView:
         hand = self.hands.get(seat, [])
