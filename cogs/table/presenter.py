@@ -76,8 +76,10 @@ class TablePresenter:
         self.pings: dict[int, int] = {}  # table id -> the current turn's ping
         self._queues: dict[int, list[tuple[Any, ...]]] = {}
         self._workers: dict[int, asyncio.Task] = {}
-        self._shown_at: dict[int, float] = {}  # table id -> when its message last changed
+        # table id -> when its message's last edit or post was queued, or went out
+        self._shown_at: dict[int, float] = {}
         self._edit_due: set[int] = set()  # tables with a paced edit waiting for its time
+        self._unshown: set[int] = set()  # tables changed since their message was rendered
         self.lobbies: set[int] = set()  # tables whose message shows the lobby, not a hand
         self.countdowns: dict[int, int] = {}  # table id -> its "Next hand" message
         self._looked: set[int] = set()  # restored tables whose channel was read back
@@ -85,6 +87,7 @@ class TablePresenter:
     # -- the service's listener -----------------------------------------------------------
 
     async def table_changed(self, table: LiveTable) -> None:
+        self._unshown.add(table.id)
         self._edit_soon(table)
 
     async def hand_started(self, table: LiveTable) -> None:
@@ -167,7 +170,10 @@ class TablePresenter:
 
     async def _paced_edit(self, table: LiveTable) -> None:
         self._edit_due.discard(table.id)
-        self._send(table, ("edit",))  # a table that closes cancels this first (table_closed)
+        # A change made while the last edit waited for the table's lock is in that edit:
+        # nothing is left to show. A table that closes cancels this first (table_closed).
+        if table.id in self._unshown:
+            self._send(table, ("edit",))
 
     def _cancel_paced_edit(self, table: LiveTable) -> None:
         self._edit_due.discard(table.id)
@@ -177,6 +183,11 @@ class TablePresenter:
 
     def _send(self, table: LiveTable, op: tuple[Any, ...]) -> None:
         queue = self._queues.setdefault(table.id, [])
+        if op[0] in ("post", "edit"):
+            # The pace counts from here, not only from when the edit goes out: an action
+            # committed while this edit waits for the table's lock would otherwise find
+            # the message unchanged for a second and send a second edit straight after.
+            self._shown_at[table.id] = self.bot.scheduler.now()
         if op == ("edit",) and ("edit",) in queue:
             return  # coalesced: the pending edit will render the latest state
         if op[0] == "ping":
@@ -250,6 +261,7 @@ class TablePresenter:
             pictures_on = await self.pictures.switch.on(table.info.guild_id)
             async with table.lock:  # committed state only
                 embed = self.table_embed(table)
+                self._unshown.discard(table.id)
                 lobby = table.running is None
                 picture = self.table_picture(table) if pictures_on else None
             self._shown_at[table.id] = self.bot.scheduler.now()
@@ -293,6 +305,7 @@ class TablePresenter:
             # Nothing more is sent for a closed table: its bookkeeping goes (this worker
             # finishes on the queue it holds).
             self._shown_at.pop(table.id, None)
+            self._unshown.discard(table.id)
             self.pictured.pop(table.id, None)
             self._queues.pop(table.id, None)
             self._workers.pop(table.id, None)

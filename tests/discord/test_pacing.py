@@ -3,6 +3,8 @@ change since the last, and a hand's end is shown at once."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from tests.discord.table_driver import TableDriver
@@ -48,6 +50,30 @@ async def test_the_end_of_a_hand_is_shown_without_waiting_for_the_pace(paced):
     assert "discards 9♦" not in table.text()  # waiting for the pace
     await d.act("bob", "drop")
     assert "The hand is over" in table.text()
+
+
+async def test_a_change_made_while_an_edit_waits_for_the_table_is_in_that_edit(paced):
+    """The paced edit falls due while an action holds the table's lock: it goes out once
+    the action is committed and shows it, and no second edit follows within the pace."""
+    d, h = paced, paced.h
+    table = d.table_message()
+    live = h.bot.tables.in_channel(h.channel.id)
+    presenter = h.bot.get_cog("TableCog").presenter
+    await d.act("ann", "stock")  # within the pace: its edit is due in a second
+    edits = len(table.versions)
+    async with live.lock:  # an action being committed
+        advancing = asyncio.create_task(h.advance(1))
+        for _ in range(50):
+            await asyncio.sleep(0)  # the due edit is queued, and waits for the lock
+        assert len(table.versions) == edits
+        await presenter.table_changed(live)  # as the service says once it has committed
+    await advancing
+    assert len(table.versions) == edits + 1  # one edit, showing both
+    await h.advance(1)
+    assert len(table.versions) == edits + 1  # nothing was left to show
+    await h.advance(1)
+    await d.act("ann", "throw", "9D")  # after a quiet second: shown at once
+    assert len(table.versions) == edits + 2 and "discards 9♦" in table.text()
 
 
 @pytest.fixture
