@@ -9,7 +9,7 @@ of several runs (bench/bot.py).
 The players here know little of a game: at their turn (or their sealed choice) each
 clicks what their own hand view offers, a random enabled button or menu choice, until
 the game has taken an action from them. Where that is far from play, `PLANS` knows a
-little more: Faro's two-click bet, Fifty-One's one-click swap, and Tonk's Drop pressed
+little more: Faro's bets, Fifty-One's one-click swap, and Tonk's Drop pressed
 as seldom as GFF's players drop in bench.bot (random clicks dropped at one click in
 five, and every drop ends the hand). That can still be more clicks per action than a
 player who knows the game would make; the rows print clicks per action beside the rate.
@@ -146,20 +146,14 @@ async def _click_once(h, table, user, views: dict[int, int], rng: random.Random)
     return await h.click(user, view, chosen["custom_id"], values=values)
 
 
-_faro_chosen: set[int] = set()  # players whose next Faro click is Bet
-
-
 def _faro(live: dict, rng: random.Random, user: int) -> tuple[dict | None, list | None]:
-    """A Faro player who knows the buttons: one rank in the menu then Bet, or Ready
-    (FARO-5): two clicks a bet, one a Ready, as a person would."""
-    if user in _faro_chosen and "bet" in live:
-        _faro_chosen.discard(user)
-        return live["bet"], None
+    """A Faro player who knows the menus: one rank in a betting menu (now and then the
+    coppered one), or Ready (FARO-5): one click a bet, one a Ready, as a person would."""
     if "on" in live and rng.random() < 0.6:
-        ranks = [o["value"] for o in live["on"]["options"] if o["value"].startswith("r:")]
+        where = live["coppered"] if "coppered" in live and rng.random() < 0.15 else live["on"]
+        ranks = [o["value"] for o in where["options"] if o["value"].startswith("r:")]
         if ranks:
-            _faro_chosen.add(user)
-            return live["on"], [rng.choice(ranks)]
+            return where, [rng.choice(ranks)]
     return live.get("ready"), None
 
 

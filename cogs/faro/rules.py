@@ -20,9 +20,10 @@ SECTIONS: tuple[tuple[str, str], ...] = (
     (
         "Betting",
         "Before each turn everyone bets at once, then presses **Ready**; the turn is dealt "
-        "when all are ready (the clock says ready for you, bets unchanged). Choose where "
-        "in the first menu and how much in the second, then **Bet** (or **Bet coppered**, "
-        "to bet on losing). Each bet is from the stake to the table maximum.\n"
+        "when all are ready (the clock says ready for you, bets unchanged). A choice in "
+        "the first menu is a bet, placed at once; in the second, a bet **coppered** (on "
+        "losing). The third sets how much each bet is, from the stake to the table "
+        "maximum.\n"
         "• one rank; • a **combination** of 2 to 4 ranks; • **even** (2 4 6 8 10 Q) or "
         "**odd**; • **high card**: the winning card outranks the losing one; • before the "
         "last turn, **call the turn**: the order of the three cards left.",

@@ -1,12 +1,14 @@
 """Faro's part of the table UI (cogs/table/ui.py): its embeds, a betting view under
 `faro:` ids, its clicks.
 
-The betting view (FARO-3, 4, 6) fits Discord's five rows: where to bet (one menu of the
-ranks still to come, even, odd, high card and, before the last turn, each call: at most
-13 + 3 + 6 = 22 options, up to four chosen for a combination), how much (from the stake
-to the maximum), Bet / Bet coppered / Ready / Leave / Refresh, and a menu of the
-player's own bets to take one down. What a player has chosen but not yet bet is kept
-here per seat; it does not survive a restart (the choice is made again), the buttons do.
+The betting view (FARO-3, 4, 6) fits Discord's five rows. A choice in a menu is the bet,
+placed at once, as chips are put down on the layout: one menu of where to bet (the ranks
+still to come, even, odd, high card and, before the last turn, each call: at most
+13 + 3 + 6 = 22 options, up to four ranks for a combination), one of where to bet
+coppered (the same but the calls, FARO-6.1), how much each bet is (from the stake to the
+maximum; kept for the player's next bets), Ready / Leave / Refresh, and a menu of the
+player's own bets to take one down. The amount chosen is kept here per seat; it does
+not survive a restart (the stake again), the menus and buttons do.
 """
 
 from __future__ import annotations
@@ -57,16 +59,13 @@ MENU_OPTIONS = 25  # Discord's limit for one select menu
 KINDS = {"even": "Even (2 4 6 8 10 Q)", "odd": "Odd (A 3 5 7 9 J K)",
          "high": "High card (winning beats losing)"}
 CALL_PREFIX = "call:"
-# Each rank's value in the "on" menu, made once: a betting view is drawn at every choice.
+# Each rank's value and its words in the betting menus, made once: a betting view is drawn
+# at every bet. A rank is offered while 1 to 4 of it are still to come (FARO-1.4).
 RANK_VALUES = {rank: f"r:{rank_code(rank)}" for rank in range(1, 14)}
-
-
-class Choice:
-    """What a player has picked in the menus, not yet bet."""
-
-    def __init__(self) -> None:
-        self.on: list[str] = []  # the "on" menu's values
-        self.amount: int | None = None
+RANK_LABELS = {(rank, left): f"{render.rank_name(rank)} ({left} to come)"
+               for rank in range(1, 14) for left in range(1, 5)}
+# The betting menus: where a choice bets, plain or coppered.
+BETTING_MENUS = {"on": False, "coppered": True}
 
 
 def position_of(values: Sequence[str]) -> tuple[str, Position]:
@@ -111,7 +110,8 @@ class FaroUI:
 
     def __init__(self, bot: HallBot) -> None:
         self.bot = bot
-        self.choices: dict[tuple[int, int], Choice] = {}  # (table, user) -> menu choices
+        # (table, user) -> the amount they chose for their bets, until they choose another
+        self.amounts: dict[tuple[int, int], int] = {}
 
     def rules_embed(self, settings: Settings) -> discord.Embed:
         return rules.rules_embed(settings)
@@ -141,9 +141,6 @@ class FaroUI:
     def history_line(self, result: dict) -> str:
         return render.history_line(result)
 
-    def _choice(self, table_id: int, user: int) -> Choice:
-        return self.choices.setdefault((table_id, user), Choice())
-
     def hand_embed(self, view: PrivateView, *, note: str = "") -> discord.Embed:
         return render.hand_embed(view, note=note)
 
@@ -155,17 +152,15 @@ class FaroUI:
         seq = table.hand.seat_seq(view.seat) if table and table.hand else view.public.seq
         at, legal = (hand_number, seq), set(view.legal)
         public = view.public
-        choice = self.choices.get((table_id, owner), Choice())
 
         def cid(act: str) -> str:
             return hand_custom_id(GAME, table_id, owner, at, act)
 
         betting = bool(legal & {BET, CALL_DO})
-        on_options = [option(f"{render.rank_name(r)} ({n} to come)", RANK_VALUES[r],
-                             default=RANK_VALUES[r] in choice.on)
-                      for r, n in public.casekeeper.items() if n]
-        on_options += [option(label, kind, default=kind in choice.on)
-                       for kind, label in KINDS.items()]
+        places = [option(RANK_LABELS[rank, left], RANK_VALUES[rank])
+                  for rank, left in public.casekeeper.items() if left]
+        places += [option(label, kind) for kind, label in KINDS.items()]
+        calls = []
         if CALL_DO in legal:
             three = sorted(faro_rank(card) for card in public.last_three)
             orders = sorted({(a, b, c) for a in three for b in three for c in three
@@ -173,19 +168,19 @@ class FaroUI:
             for order in orders:
                 value = CALL_PREFIX + "".join(rank_code(r) for r in order)
                 label = "Call: " + ", ".join(rank_code(r) for r in order) + " (lose, win, hoc)"
-                on_options.append(option(label, value, default=value in choice.on))
-        on_options = on_options[:MENU_OPTIONS]
-        amount = choice.amount or public.stake
+                calls.append(option(label, value))
+        amount = self.amounts.get((table_id, owner)) or public.stake
         amount_options = [option(f"{a} chips", str(a), default=a == amount)
                           for a in amounts(public.stake, public.max_bet)]
         rows = [
-            [menu(cid("on"), on_options, "Bet on… (up to 4 ranks for a combination)",
-                  max_values=4, enabled=betting)] if on_options else [],
-            [menu(cid("amount"), amount_options, "How much", enabled=betting)],
+            [menu(cid("on"), (places + calls)[:MENU_OPTIONS],
+                  f"Bet {amount} on… (up to 4 ranks for a combination)", max_values=4,
+                  enabled=betting)],
+            [menu(cid("coppered"), places[:MENU_OPTIONS],
+                  f"Bet {amount} coppered (on losing) on…", max_values=4,
+                  enabled=BET in legal)],
+            [menu(cid("amount"), amount_options, "How much a bet", enabled=betting)],
             [
-                button(cid("bet"), "Bet", discord.ButtonStyle.primary, enabled=betting),
-                button(cid("copper"), "Bet coppered", discord.ButtonStyle.secondary,
-                       enabled=BET in legal),
                 button(cid("ready"), "Ready", discord.ButtonStyle.success,
                        enabled=READY in legal),
                 button(cid("leave"), "Leave the table", discord.ButtonStyle.danger,
@@ -203,25 +198,23 @@ class FaroUI:
         self, tables: TableService, table: LiveTable, user: int, at: tuple[int, int],
         act: str, picked: Sequence[Card], values: list[str],
     ) -> tuple[str, list[int] | None]:
-        choice = self._choice(table.id, user)
         seat = str(user)
-        if act == "on":
-            position_of(values)  # refused now, not at Bet
-            choice.on = list(values)
-            return "Chosen. Pick an amount if you like, then press Bet.", None
         if act == "amount":
             try:
-                choice.amount = int(values[0])
+                chosen = int(values[0])
             except (IndexError, ValueError):
                 raise TableError("choose an amount from the list.") from None
-            return f"{choice.amount} chips a bet.", None
+            self.amounts[table.id, user] = chosen
+            return f"{chosen} chips a bet from now on.", None
         if act == "leave":
             return await tables.leave(table.info.channel_id, user), None
-        action = self._action(table, seat, act, choice, values)
+        if act in ("bet", "copper"):  # the buttons of a view drawn before bets were menus
+            raise TableError("a bet is placed by choosing where in a betting menu: press "
+                             "Refresh.")
+        action = self._action(table, seat, act, values)
         number, seq = at
         await tables.act(table.id, user, action, seq, hand_number=number)
         if isinstance(action, (Bet, Call)):
-            choice.on = []
             return f"You bet {action.amount} on {action.position.label()}.", None
         if isinstance(action, Remove):
             return f"You took down your bet on {action.position.label()}.", None
@@ -230,8 +223,7 @@ class FaroUI:
             return "The deal is over: see the result in the channel.", None
         return "You are ready.", None
 
-    def _action(self, table: LiveTable, seat: str, act: str, choice: Choice,
-                values: list[str]) -> FaroAction:
+    def _action(self, table: LiveTable, seat: str, act: str, values: list[str]) -> FaroAction:
         hand = table.hand
         if act == "ready":
             return Ready(seat)
@@ -242,14 +234,14 @@ class FaroUI:
                 return Remove(seat, mine[index].position)
             except (IndexError, ValueError):
                 raise TableError("that bet is no longer on the layout.") from None
-        if act in ("bet", "copper"):
-            kind, position = position_of(choice.on)
-            amount = choice.amount or hand.stake
+        if act in BETTING_MENUS:
+            kind, position = position_of(values)
+            amount = self.amounts.get((table.id, int(seat))) or hand.stake
             if kind == CALL_DO:
-                if act == "copper":
+                if BETTING_MENUS[act]:
                     raise TableError("a call cannot be coppered (FARO-6.1).")
                 return Call(seat, position._replace(kind=CALL), amount)
-            return Bet(seat, position._replace(copper=act == "copper"), amount)
+            return Bet(seat, position._replace(copper=BETTING_MENUS[act]), amount)
         raise TableError("that button does nothing in Faro.")
 
     def refusal(self, refused: TableError | StoreError, table: LiveTable) -> str:

@@ -42,16 +42,18 @@ TABLE_ACTS = ("hand", "join")
 # "back<n>" is the n-th face-down card shown to a drawer (Old Maid), in an order drawn
 # afresh for each view: the slot says nothing of the card, which only the bot maps.
 BACK_SLOTS = 13  # a hand never holds two of a rank (OLDMAID-2.2), so 13 cards at most
+# "bet" and "copper" are a betting game's buttons from before its bets were placed from
+# its menus: a click on a view that old is answered, not dropped.
 BUTTON_ACTS = ("drop", "stock", "take", "spread", "hit", "refresh",
                "stay", "bet", "copper", "ready", "leave",
                *(f"back{slot}" for slot in range(BACK_SLOTS)))
 # "throw" is the discard menu: choosing a card discards it, the commonest move in one click.
 # "bid" is a sealed bid's menu: the player's own cards or amounts, in their own view.
-# "on", "amount" and "remove" are a betting game's menus: where to bet, how much, which
-# bet to take down.
+# "on", "coppered", "amount" and "remove" are a betting game's menus: where to bet (a
+# choice is the bet), where to bet coppered, how much, which bet to take down.
 # "row<n>" is one row of a layout of face-down positions (Concentration's four of 13).
 LAYOUT_ROWS = 4
-MENU_ACTS = ("throw", "pick", "target", "bid", "on", "amount", "remove",
+MENU_ACTS = ("throw", "pick", "target", "bid", "on", "coppered", "amount", "remove",
              *(f"row{row}" for row in range(LAYOUT_ROWS)))
 # The shedding games: a toggle for a call made with the next play, and that play; taking a
 # pending draw; the suit a jack names.

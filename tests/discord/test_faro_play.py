@@ -50,9 +50,9 @@ class FaroDriver(TableDriver):
         return self.view_of(user)
 
     async def bet(self, name: str, on: list[str], amount: int = STAKE, copper=False) -> Message:
-        await self.click(name, "on", on)
+        """How much, then where: the choice of where is the bet."""
         await self.click(name, "amount", [str(amount)])
-        return await self.click(name, "copper" if copper else "bet")
+        return await self.click(name, "coppered" if copper else "on", on)
 
     def assert_no_hidden_card_in_public(self) -> None:
         """Only the cards dealt face up may show: the soda, the turns, the three left
@@ -164,6 +164,13 @@ async def test_faro_every_bet_type_is_on_the_view_and_a_deal_plays_to_the_hoc(ha
     view = d.view_of(d.host)
     calls = [o["value"] for o in controls(view)["on"]["options"] if o["value"].startswith("call:")]
     assert sorted(calls) == sorted(f"call:{o}" for o in ("79K", "7K9", "97K", "9K7", "K79", "K97"))
+    # A call cannot be coppered (FARO-6.1): the coppered menu has none, and one sent anyway
+    # is refused with nothing placed.
+    copper = controls(view)["coppered"]
+    assert not any(o["value"].startswith("call:") for o in copper["options"])
+    await h.click(d.host, view, copper["custom_id"], values=["call:79K"], forged=True)
+    assert "Not done: a call cannot be coppered" in d.view_of(d.host).text()
+    assert d.hand.private_view(ann).bets == ()
     keeper = next(f["value"] for f in d.table_message().embed["fields"]
                   if f["name"] == "Casekeeper")
     assert "The three left: 7♣ 9♣ K♣" in keeper
@@ -175,6 +182,45 @@ async def test_faro_every_bet_type_is_on_the_view_and_a_deal_plays_to_the_hoc(ha
     assert fields["At tables"] == str(BUY_IN + 60) and fields["Bankroll"] == str(START - BUY_IN)
     table_text = d.table_message().text()
     assert f"<@{ann}> — {BUY_IN + 60} chips" in table_text and "Hoc" in table_text
+
+
+async def test_a_choice_in_a_betting_menu_is_the_bet_at_the_amount_chosen_before(harness):
+    """One click a bet, as chips are put down: the amount is chosen once, kept for the
+    player's next bets, and the menus say it."""
+    h = harness
+    d = await faro_table(h)
+    ann = d.seat(d.host)
+    view = await d.open_hand(d.host)
+    assert controls(view)["on"]["placeholder"].startswith("Bet 10 on")
+    view = await d.click("ann", "on", ["r:Q"])
+    assert "You bet 10 on Q" in view.text()
+    assert [(b.amount, b.position.copper) for b in d.hand.private_view(ann).bets] == [(10, False)]
+    view = await d.click("ann", "amount", ["30"])  # chooses, bets nothing
+    assert len(d.hand.private_view(ann).bets) == 1
+    assert controls(view)["on"]["placeholder"].startswith("Bet 30 on")
+    assert controls(view)["coppered"]["placeholder"].startswith("Bet 30 coppered")
+    assert [o["value"] for o in controls(view)["amount"]["options"] if o["default"]] == ["30"]
+    await d.click("ann", "coppered", ["r:K"])
+    view = await d.click("ann", "on", ["even"])
+    assert [(b.amount, b.position.copper) for b in d.hand.private_view(ann).bets] == [
+        (10, False), (30, True), (30, False)]
+    layout = d.table_message().text()
+    assert "30 on K (coppered)" in layout and "30 on even" in layout.lower()
+
+
+async def test_a_bet_button_of_a_view_drawn_before_bets_were_menus_is_answered(harness):
+    """A view sent by the bot before bets were placed from the menus still has Bet: a
+    click on it is answered, and places nothing."""
+    h = harness
+    d = await faro_table(h)
+    view = await d.open_hand(d.host)
+    ready = controls(view)["ready"]
+    old = {**ready, "custom_id": ready["custom_id"].rsplit(":", 1)[0] + ":bet", "label": "Bet"}
+    view.data["components"][3]["components"].insert(0, old)  # as such a view was drawn
+    await h.click(d.host, view, old["custom_id"])
+    assert "Not done: a bet is placed by choosing where in a betting menu" in (
+        d.view_of(d.host).text())
+    assert d.hand.private_view(d.seat(d.host)).bets == ()
 
 
 async def test_faro_7_abandoned_when_everyone_leaves_and_their_bets_come_back(harness):

@@ -15,18 +15,18 @@ async def test_a_faro_table_created_with_max_bet_20_refuses_a_bet_of_25(harness)
     d.decks.append(faro_deck())
     await h.slash(d.host, "faro start")
     assert d.hand.max_bet == 20 and d.hand.record().options == {"max_bet": 20}
-    view = await d.click("ann", "on", ["r:5"])
+    view = await d.open_hand(d.host)
     amounts = [o["value"] for o in controls(view)["amount"]["options"]]
     assert amounts[-1] == "20" and "25" not in amounts
     # A client that sends 25 anyway is refused by the engine (FARO-2.2); nothing moves.
     stack = d.table.seat_of(d.host.id).stack
     await h.click(d.host, view, controls(view)["amount"]["custom_id"], values=["25"],
                   forged=True)
-    view = await d.click("ann", "bet")
+    view = await d.click("ann", "on", ["r:5"])
     assert "Not done: a bet on one position must total 10 to 20" in view.text()
     assert d.hand.private_view(d.seat(d.host)).bets == ()
     await d.click("ann", "amount", ["20"])
-    view = await d.click("ann", "bet")
+    view = await d.click("ann", "on", ["r:5"])
     assert "You bet 20" in view.text()
     assert d.table.seat_of(d.host.id).stack == stack  # chips move at settlement only
     assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
