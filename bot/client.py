@@ -35,7 +35,7 @@ EXTENSIONS: tuple[str, ...] = (
 # `python -m bot`'s exit status when the process lost hold of its tables (the shared
 # database's connection dropped): nothing to fix in the settings; start it again.
 EXIT_TABLES_LOST = 5
-YOUNG_COLLECTION_AFTER = 50_000  # new objects; CPython's default is 700
+YOUNG_COLLECTION_AFTER = 100_000  # new objects; CPython's default is 700
 SORRY = "Something went wrong on our side; nothing was changed."
 
 
@@ -246,14 +246,16 @@ class HallBot(commands.AutoShardedBot):
             # wait on. Only once: a reconnect would freeze short-lived objects too.
             gc.collect()
             gc.freeze()
-            # With the first collection after 50,000 new objects rather than 700, fewer
+            # With the first collection after 100,000 new objects rather than 700, fewer
             # of the clicks in flight are still in use when it runs, so fewer of their
             # objects live on into the older generations, whose collections are the long
             # pauses. A collection walks the young objects still alive, and with more
-            # clicks in flight more are: with every click of 500 busy tables in flight,
-            # the collector took 105 us an action after 10,000 new objects and 45 us
-            # after 50,000 (100 tables: 17-33 and 9-12 us), and no collection of the
-            # older generations ran where 10,000 had four. Earlier, 10,000 against 2,000:
-            # one full collection where 2,000 had seven and 700 twenty-two.
+            # tables more are (a table's state lives until its next action, a player's
+            # last click until their next): with every click of 500 busy tables in
+            # flight, the collector took 105 us an action after 10,000 new objects, 37-45
+            # after 50,000 and 17-18 after 100,000, while its longest pause stayed about
+            # 100 ms (it is set by the objects alive, not by the threshold). Earlier,
+            # 10,000 against 2,000: one full collection where 2,000 had seven and 700
+            # twenty-two.
             gc.set_threshold(YOUNG_COLLECTION_AFTER, *gc.get_threshold()[1:])
             self._heap_frozen = True
