@@ -169,7 +169,7 @@ class FaroUI:
                 value = CALL_PREFIX + "".join(rank_code(r) for r in order)
                 label = "Call: " + ", ".join(rank_code(r) for r in order) + " (lose, win, hoc)"
                 calls.append(option(label, value))
-        amount = self.amounts.get((table_id, owner)) or public.stake
+        amount = self._amount(table_id, owner, public.stake)
         amount_options = [option(f"{a} chips", str(a), default=a == amount)
                           for a in amounts(public.stake, public.max_bet)]
         rows = [
@@ -198,7 +198,6 @@ class FaroUI:
         self, tables: TableService, table: LiveTable, user: int, at: tuple[int, int],
         act: str, picked: Sequence[Card], values: list[str],
     ) -> tuple[str, list[int] | None]:
-        seat = str(user)
         if act == "amount":
             try:
                 chosen = int(values[0])
@@ -211,7 +210,7 @@ class FaroUI:
         if act in ("bet", "copper"):  # the buttons of a view drawn before bets were menus
             raise TableError("a bet is placed by choosing where in a betting menu: press "
                              "Refresh.")
-        action = self._action(table, seat, act, values)
+        action = self._action(table, user, act, values)
         number, seq = at
         await tables.act(table.id, user, action, seq, hand_number=number)
         if isinstance(action, (Bet, Call)):
@@ -223,8 +222,12 @@ class FaroUI:
             return "The deal is over: see the result in the channel.", None
         return "You are ready.", None
 
-    def _action(self, table: LiveTable, seat: str, act: str, values: list[str]) -> FaroAction:
-        hand = table.hand
+    def _amount(self, table_id: int, user: int, stake: int) -> int:
+        """How much the player's next bet is: the amount they chose, else the stake."""
+        return self.amounts.get((table_id, user)) or stake
+
+    def _action(self, table: LiveTable, user: int, act: str, values: list[str]) -> FaroAction:
+        hand, seat = table.hand, str(user)
         if act == "ready":
             return Ready(seat)
         if act == "remove":
@@ -236,7 +239,7 @@ class FaroUI:
                 raise TableError("that bet is no longer on the layout.") from None
         if act in BETTING_MENUS:
             kind, position = position_of(values)
-            amount = self.amounts.get((table.id, int(seat))) or hand.stake
+            amount = self._amount(table.id, user, hand.stake)
             if kind == CALL_DO:
                 if BETTING_MENUS[act]:
                     raise TableError("a call cannot be coppered (FARO-6.1).")
