@@ -13,12 +13,20 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.discord.table_driver import QUIET
 from tests.discord.test_restart import SCRIPT
 from tests.discord.test_shards import on_shard
 from tests.harness.ids import Snowflakes
 
 ROOT = Path(__file__).resolve().parents[2]
+# Every file and pipe the test opens is closed: an unclosed one fails it. Its warning is
+# raised as an object is collected, so it reaches pytest as an unraisable exception.
+pytestmark = [
+    pytest.mark.filterwarnings("error::ResourceWarning"),
+    pytest.mark.filterwarnings("error::pytest.PytestUnraisableExceptionWarning"),
+]
 ANSWER_SECONDS = 120  # a busy shared machine: generous, it is only a ceiling
 
 
@@ -28,15 +36,21 @@ class BotProcess:
     def __init__(self, folder: Path, config: dict[str, Any], name: str) -> None:
         self.name = name
         self.errors = folder / f"{name}.stderr"
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "tests.discord.shard_process", json.dumps(config)],
-            cwd=folder,
-            env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONPATH": str(ROOT)},
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.errors.open("a"),
-            text=True, encoding="utf-8",
-        )
-        self.ready = self._read()
-        assert self.ready.get("ready"), self.ready
+        # The child writes to its own copy of the file: ours is closed once it has started.
+        with self.errors.open("a") as errors:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "tests.discord.shard_process", json.dumps(config)],
+                cwd=folder,
+                env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONPATH": str(ROOT)},
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=errors,
+                text=True, encoding="utf-8",
+            )
+        try:
+            self.ready = self._read()
+            assert self.ready.get("ready"), self.ready
+        except BaseException:
+            self.kill()
+            raise
 
     def _read(self) -> dict[str, Any]:
         readable, _, _ = select.select([self.process.stdout], [], [], ANSWER_SECONDS)
@@ -59,6 +73,7 @@ class BotProcess:
     def kill(self) -> None:
         self.process.send_signal(signal.SIGKILL)  # no clean-up of any kind: a crash
         self.process.wait(timeout=30)
+        self._close_pipes()
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -67,6 +82,15 @@ class BotProcess:
                 self.process.wait(timeout=60)
             except subprocess.TimeoutExpired:
                 self.process.kill()
+                self.process.wait(timeout=30)
+        self._close_pipes()
+
+    def _close_pipes(self) -> None:
+        for pipe in (self.process.stdin, self.process.stdout):
+            try:
+                pipe.close()
+            except BrokenPipeError:  # the process is gone; nothing was left to send it
+                pass
 
 
 def by_name(result: dict[str, Any], users: dict[str, int]) -> dict[str, Any]:

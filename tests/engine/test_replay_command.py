@@ -1,16 +1,24 @@
 """`python -m engine.replay`: output, codes and exit statuses of rules/replay.md."""
 
+import io
 import json
+import os
 import subprocess
 import sys
+import tracemalloc
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine import games, replay
 from engine.errors import CODES
-from engine.replay import run
+from engine.record import parse_record
+from engine.replay import MAX_RECORD_BYTES, main, run
 from tests.engine.decks import discard, draw, drop, record
+
+SAMPLE = Path(__file__).resolve().parents[2] / "docs" / "sample-record.json"
 
 QUIET = ["2H 3H 4H 8D 9D", "5H 6H 7H TD JD", "2D 3D 4D 5D 9C"]
 SEATS = [("ann", 200), ("bob", 200), ("cy", 35)]
@@ -62,10 +70,220 @@ def test_garbage_is_a_bad_record_without_a_traceback(stdin):
     assert "Traceback" not in stderr
 
 
-def test_a_missing_file_is_an_error_in_json(tmp_path):
-    answer, status, stderr = replay_process([str(tmp_path / "nope.json")])
-    assert status == 1 and answer["error"]["code"] == "bad_record"
+def test_a_missing_file_is_an_error_in_json_that_names_it(tmp_path):
+    path = tmp_path / "nope.json"
+    answer, status, stderr = replay_process([str(path)])
+    assert status == 1
+    assert answer["error"] == {
+        "action": None, "code": "bad_record",
+        "message": f"cannot read the record file {path}: No such file or directory",
+    }
     assert "Traceback" not in stderr
+
+
+def replay_main(args: list[str], capsys) -> tuple[dict, int, str]:
+    """main() in this process: its JSON answer, exit status and standard error."""
+    status = main(args)
+    out, err = capsys.readouterr()
+    return json.loads(out), status, err
+
+
+def test_a_directory_is_named_in_its_error(tmp_path, capsys):
+    answer, status, _ = replay_main([str(tmp_path)], capsys)
+    assert status == 1
+    assert answer["error"]["message"] == f"cannot read the record file {tmp_path}: Is a directory"
+
+
+def test_a_file_without_permission_is_named_in_its_error(tmp_path, capsys, monkeypatch):
+    # Refused by a stand-in for open(): as root, a real file's mode would not stop the read.
+    path = tmp_path / "locked.json"
+
+    def refuse(name, *args, **kwargs):
+        raise PermissionError(13, "Permission denied", name)
+
+    monkeypatch.setattr(replay, "open", refuse, raising=False)
+    answer, status, _ = replay_main([str(path)], capsys)
+    assert status == 1
+    assert answer["error"]["message"] == f"cannot read the record file {path}: Permission denied"
+
+
+def test_closed_standard_input_is_an_error_in_json():
+    done = subprocess.run(
+        [sys.executable, "-m", "engine.replay"], stdin=subprocess.DEVNULL,
+        preexec_fn=lambda: os.close(0), capture_output=True, timeout=60,
+    )
+    assert done.returncode == 1 and b"Traceback" not in done.stderr
+    assert json.loads(done.stdout)["error"]["message"] == (
+        "cannot read the record: standard input is closed"
+    )
+
+
+def test_a_terminal_on_standard_input_gets_the_usage_instead_of_a_silent_wait():
+    controller, terminal = os.openpty()
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "engine.replay"], stdin=terminal, capture_output=True,
+            timeout=60,
+        )
+    finally:
+        os.close(terminal)
+        os.close(controller)
+    assert done.returncode == 2 and done.stdout == b""
+    usage = done.stderr.decode().splitlines()
+    assert len(usage) == 2
+    assert usage[0].startswith("usage: python -m engine.replay RECORD.json")
+    assert "docs/sample-record.json" in usage[1]
+
+
+@pytest.mark.parametrize("flag", ["--help", "-h"])
+def test_help_prints_the_usage_and_exits_0(flag):
+    done = subprocess.run(
+        [sys.executable, "-m", "engine.replay", flag], capture_output=True, timeout=60
+    )
+    assert done.returncode == 0 and done.stderr == b""
+    assert done.stdout.decode() == replay.USAGE + "\n"
+
+
+def test_two_files_are_a_usage_error():
+    done = subprocess.run(
+        [sys.executable, "-m", "engine.replay", "a.json", "b.json"], capture_output=True,
+        timeout=60,
+    )
+    assert done.returncode == 2 and done.stdout == b""
+    assert done.stderr.decode() == replay.USAGE + "\n"
+
+
+def test_the_sample_record_in_docs_replays_to_the_result_it_carries():
+    data = json.loads(SAMPLE.read_text())
+    answer, status, stderr = replay_process([str(SAMPLE)])
+    assert status == 0
+    assert answer == data["result"] and answer["ended"] == "drop"
+    assert stderr == "The recomputed result matches the record's result.\n"
+    # It is what the engine writes for that hand, the result aside, as `/gff history` does.
+    parsed = parse_record(data)
+    assert games.get("gff").replay(parsed).record().to_json() == {
+        name: value for name, value in data.items() if name != "result"
+    }
+    assert {action["do"] for action in data["actions"]} == {
+        "draw", "spread", "hit", "discard", "drop",
+    }
+
+
+TOO_LARGE = "is larger than 8 MiB, the most a replay reads; no game's record comes near that size"
+
+
+def test_a_record_file_over_the_cap_is_refused_by_its_size_before_it_is_read(
+    tmp_path, capsys
+):
+    path = tmp_path / "huge.json"
+    with path.open("wb") as file:
+        file.truncate(8 * MAX_RECORD_BYTES)  # sparse: no disk is used
+    tracemalloc.start()
+    try:
+        answer, status, _ = replay_main([str(path)], capsys)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert status == 1 and answer["error"]["code"] == "bad_record"
+    assert answer["error"]["message"] == f"the record file {path} {TOO_LARGE}"
+    assert peak < MAX_RECORD_BYTES // 8
+
+
+class Zeros(io.RawIOBase):
+    """A stream of `size` zero bytes that counts how many were read."""
+
+    def __init__(self, size: int) -> None:
+        self.left = size
+        self.given = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        n = min(len(buffer), self.left)
+        buffer[:n] = bytes(n)
+        self.left -= n
+        self.given += n
+        return n
+
+
+def test_standard_input_over_the_cap_is_refused_after_the_cap_is_read(capsys, monkeypatch):
+    stream = Zeros(8 * MAX_RECORD_BYTES)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BufferedReader(stream)))
+    answer, status, _ = replay_main([], capsys)
+    assert status == 1 and answer["error"]["code"] == "bad_record"
+    assert answer["error"]["message"] == f"the record {TOO_LARGE}"
+    assert stream.given <= MAX_RECORD_BYTES + 1 + io.DEFAULT_BUFFER_SIZE
+
+
+def test_a_record_of_exactly_the_cap_still_replays(tmp_path, capsys, monkeypatch):
+    text = json.dumps(valid_record()).encode()
+    padded = text + b" " * (MAX_RECORD_BYTES - len(text))
+    path = tmp_path / "padded.json"
+    path.write_bytes(padded)
+    assert replay_main([str(path)], capsys)[1] == 0
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(padded)))
+    answer, status, _ = replay_main(["-"], capsys)
+    assert status == 0 and answer["ended"] == "caught"
+
+
+def test_a_result_that_matches_is_said_on_standard_error(capsys, monkeypatch):
+    data = valid_record()
+    data["result"] = run(json.dumps(data))[0]
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(json.dumps(data).encode())))
+    answer, status, stderr = replay_main([], capsys)
+    assert status == 0 and answer == data["result"]
+    assert stderr == "The recomputed result matches the record's result.\n"
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        (lambda r: r.update(ended="drop", stacks={"ann": 1}),
+         "The recomputed result differs from the record's result in: ended, stacks."),
+        (lambda r: (r.pop("eliminated"), r.update(note="kept")),
+         "The recomputed result differs from the record's result in: eliminated, note."),
+        # Compared as JSON: 45.0 is not the whole chips 45; the order of keys does not count.
+        (lambda r: r.update(stacks={**r["stacks"], "cy": 45.0}, carry={"flop": 50, "flip": 0}),
+         "The recomputed result differs from the record's result in: stacks."),
+        (lambda r: r.update({f"extra {i}": i for i in range(10)}),
+         'The recomputed result differs from the record\'s result in: "extra 0", "extra 1", '
+         '"extra 2", "extra 3", "extra 4", "extra 5", "extra 6", "extra 7" and 2 more.'),
+    ],
+)
+def test_a_result_that_differs_names_the_fields_and_the_answer_stays_the_replay(
+    change, said, tmp_path, capsys
+):
+    data = valid_record()
+    recomputed = run(json.dumps(data))[0]
+    data["result"] = json.loads(json.dumps(recomputed))
+    change(data["result"])
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(data))
+    answer, status, stderr = replay_main([str(path)], capsys)
+    assert status == 0 and answer == recomputed  # a mismatch is not a malformed record
+    assert stderr == said + "\n"
+
+
+@pytest.mark.parametrize("claimed", [None, [], "caught", 3])
+def test_a_result_that_is_not_an_object_is_not_compared(claimed, tmp_path, capsys):
+    data = valid_record()
+    data["result"] = claimed
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(data))
+    answer, status, stderr = replay_main([str(path)], capsys)
+    assert status == 0 and answer["ended"] == "caught"
+    assert stderr == "The record's result is not a JSON object, so it was not compared.\n"
+
+
+def test_a_record_that_fails_says_nothing_of_its_result(capsys, tmp_path):
+    data = valid_record()
+    data["result"] = run(json.dumps(data))[0]
+    data["actions"].pop()
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(data))
+    answer, status, stderr = replay_main([str(path)], capsys)
+    assert status == 1 and answer["error"]["code"] == "incomplete" and stderr == ""
 
 
 def test_an_illegal_action_names_its_index_and_exits_1():
