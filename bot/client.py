@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
+from discord import AppCommandOptionType as OptionType
 from discord import app_commands
 from discord.ext import commands
 
@@ -37,6 +38,7 @@ EXTENSIONS: tuple[str, ...] = (
 EXIT_TABLES_LOST = 5
 YOUNG_COLLECTION_AFTER = 100_000  # new objects; CPython's default is 700
 SORRY = "Something went wrong on our side; nothing was changed."
+MAX_ANSWER = 2_000  # characters: Discord refuses a longer message
 
 
 def intents() -> discord.Intents:
@@ -47,16 +49,34 @@ def intents() -> discord.Intents:
     return discord.Intents(guilds=True)
 
 
+class OptionRefused(app_commands.AppCommandError):
+    """A value the command does not offer, from a modified client or one that still has an
+    older list of the commands: the command is not run."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
 class GffTree(app_commands.CommandTree):
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        """Every command: a server another process runs is refused before anything runs."""
-        return await served_here(interaction)
+        """Every command: a server another process runs is refused before anything runs,
+        and so is a value the command does not offer (answered by on_error)."""
+        if not await served_here(interaction):
+            return False
+        refusal = unoffered(interaction)
+        if refusal is not None:
+            raise OptionRefused(refusal)
+        return True
 
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         """The one error handler of every command: a refusal is its sentence, anything
         else is logged and the player told nothing was changed."""
+        if isinstance(error, app_commands.TransformerError):
+            # A value discord.py could not turn into what its option takes.
+            error = OptionRefused(unoffered(interaction) or not_taken(interaction, error.value))
         if await answer_refusal(interaction, getattr(error, "original", error)):
             return
         command = interaction.command.qualified_name if interaction.command else "?"
@@ -78,8 +98,84 @@ async def served_here(interaction: discord.Interaction) -> bool:
     return False
 
 
+def unoffered(interaction: discord.Interaction) -> str | None:
+    """What the first option of the command whose value it does not take accepts, as a
+    sentence: a value not of the option's type, not one of its choices, or past its
+    bounds. None when every value fits."""
+    command = interaction.command
+    if (interaction.type is not discord.InteractionType.application_command
+            or not isinstance(command, app_commands.Command)):
+        return None
+    given = vars(interaction.namespace)
+    for option in command.parameters:
+        name = option.display_name
+        if name in given and not _fits(option, given[name]):
+            return f"`{name}` takes {_takes(option)}. Nothing was done."
+    return None
+
+
+def not_taken(interaction: discord.Interaction, value: Any) -> str:
+    """The sentence for a value of the right type that its option's converter refused."""
+    name = next((name for name, given in vars(interaction.namespace).items()
+                 if given == value), None)
+    option = f"`{name}`" if name is not None else "One of the options"
+    return f"{option} cannot take that value. Nothing was done."
+
+
+def _fits(option: app_commands.Parameter, value: Any) -> bool:
+    kind = option.type
+    if kind is OptionType.boolean:
+        return isinstance(value, bool)
+    if kind is OptionType.string:
+        if not isinstance(value, str):
+            return False
+        size = len(value)  # a text's bounds are its length
+    elif kind in (OptionType.integer, OptionType.number):
+        wanted = int if kind is OptionType.integer else (int, float)
+        if not isinstance(value, wanted) or isinstance(value, bool):
+            return False
+        size = value
+    else:
+        return True  # users, channels, roles: Discord sends only what it could resolve
+    if option.choices:
+        return value in [choice.value for choice in option.choices]
+    low, high = option.min_value, option.max_value
+    return (low is None or size >= low) and (high is None or size <= high)
+
+
+def _takes(option: app_commands.Parameter) -> str:
+    """What an option accepts, as the end of a sentence."""
+    kind, low, high = option.type, option.min_value, option.max_value
+    if option.choices:
+        # Semicolons: a choice's name may have a comma of its own.
+        return "one of the choices offered: " + "; ".join(c.name for c in option.choices)
+    if kind is OptionType.boolean:
+        return "True or False"
+    if kind is OptionType.string:
+        if high is not None:
+            return f"text of {low or 0:,} to {high:,} characters"
+        return f"text of at least {low:,} characters" if low else "text"
+    what = "a whole number" if kind is OptionType.integer else "a number"
+    if low is not None and high is not None:
+        return f"{what} from {low:,} to {high:,}"
+    if low is not None:
+        return f"{what} of at least {low:,}"
+    return f"{what} of at most {high:,}" if high is not None else what
+
+
+def fitted(text: str, limit: int = MAX_ANSWER) -> str:
+    """`text` cut to `limit` characters, if it is longer, by its middle: a refusal that
+    quotes what it was given still ends with what to do."""
+    if len(text) <= limit:
+        return text
+    head = (limit - 1) // 2
+    return f"{text[:head]}…{text[len(text) - (limit - 1 - head):]}"
+
+
 async def answer(interaction: discord.Interaction, text: str) -> None:
-    """One ephemeral line: the interaction's answer, or a follow-up if it has one."""
+    """One ephemeral line: the interaction's answer, or a follow-up if it has one; never
+    longer than Discord takes (a longer one would be refused, and the player told nothing)."""
+    text = fitted(text)
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:
@@ -87,9 +183,9 @@ async def answer(interaction: discord.Interaction, text: str) -> None:
 
 
 async def answer_refusal(interaction: discord.Interaction, error: BaseException) -> bool:
-    """Answer a refusal (a table's or the store's) with its own sentence; nothing was
-    changed. False when `error` is not a refusal."""
-    if not isinstance(error, (TableError, StoreError)):
+    """Answer a refusal (a table's, the store's, or a command value's) with its own
+    sentence; nothing was changed. False when `error` is not a refusal."""
+    if not isinstance(error, (TableError, StoreError, OptionRefused)):
         return False
     try:
         await answer(interaction, error.message)
@@ -171,12 +267,14 @@ class HallBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         # The store first: cogs may read it as they load, and recovery must come before
-        # any interaction can reach a table. `python -m bot` has checked the path (or the
-        # PostgreSQL server at DATABASE_URL) already (bot.settings.prepare_database_path).
-        self.store = await Store.open(
-            self.settings.database_url or self.settings.database_path,
-            defaults=self.house_defaults(),
-        )
+        # any interaction can reach a table. `python -m bot` opens and checks it before
+        # logging in and hands it over (bot.startup); a bot started otherwise (the test
+        # harness) opens it here. Either way the bot closes it.
+        if getattr(self, "store", None) is None:
+            self.store = await Store.open(
+                self.settings.database_url or self.settings.database_path,
+                defaults=self.house_defaults(),
+            )
         self.store.on_claims_lost(self.tables_lost)
         # Until the table cog is loaded and listens, nothing is sent.
         shards = self.settings.shards

@@ -32,6 +32,8 @@ from pathlib import Path
 from queue import SimpleQueue
 from typing import Any, TypeVar
 
+from bot.store.errors import Faults
+
 T = TypeVar("T")
 Work = Callable[[sqlite3.Connection], Any]
 
@@ -121,6 +123,21 @@ def configure(db: sqlite3.Connection) -> None:
     db.execute("PRAGMA synchronous = FULL")  # these are chips: a commit survives power loss
 
 
+class Damaged(sqlite3.DatabaseError):
+    """SQLite's quick_check found the file damaged."""
+
+
+def check_intact(db: sqlite3.Connection) -> None:
+    """Raise Damaged unless SQLite's quick_check finds the file sound. It reads every page,
+    so a damaged page is found at start-up, not by a player's action: about a fifth of a
+    second for 200 MB."""
+    finding = db.execute("PRAGMA quick_check(1)").fetchone()[0]
+    if finding != "ok":
+        # Its first line may only name the schema ("*** in database main ***").
+        where = " ".join(line for line in finding.splitlines() if not line.startswith("***"))
+        raise Damaged(f"database disk image is malformed ({where})")
+
+
 @dataclass(slots=True)
 class _Job:
     work: Work
@@ -146,6 +163,7 @@ class Database:
         self._waiting: list[_Job] = []
         self.commits = 0  # transactions committed, for tests and the benchmark
         self.closed = False
+        self.faults = Faults()  # a full disk, a read-only file: StoreUnavailable
 
     @property
     def hops(self) -> int:
@@ -207,7 +225,11 @@ class Database:
     async def read(self, work: Callable[..., T], *args: Any) -> T:
         """work(db, *args) in a read transaction: one consistent snapshot, one hop. It sees
         every write whose caller has heard it landed (a write is heard of after COMMIT)."""
-        return await self._reader.submit(_read, self._reader_conn, _bind(work, args))
+        try:
+            return await self._reader.submit(_read, self._reader_conn, _bind(work, args))
+        except Exception as error:
+            self.faults.raise_unavailable(error)
+            raise
 
     async def write(self, work: Callable[..., T], *args: Any) -> T:
         """work(db, *args) in a write transaction; its exception, if any, rolls it back."""
@@ -222,6 +244,9 @@ class Database:
         except asyncio.CancelledError:
             if job in self._waiting:
                 self._waiting.remove(job)  # it never ran: nothing was written
+            raise
+        except Exception as error:
+            self.faults.raise_unavailable(error)  # rolled back: the database's state
             raise
 
     def _send_or_release(self) -> None:

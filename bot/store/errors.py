@@ -3,9 +3,20 @@
 Every refusal happens before anything is written, or rolls back what was: a
 StoreError always means "nothing changed". The Discord layer shows `message`
 as an ephemeral reply; the attributes let it say more if it wants.
+
+The database drivers' own errors for a database that cannot take a write now (its
+disk full, read-only, locked or out of reach) are turned into one of these here,
+StoreUnavailable, by both databases (`Faults`).
 """
 
 from __future__ import annotations
+
+import logging
+import sqlite3
+import time
+from collections.abc import Callable
+
+log = logging.getLogger(__name__)
 
 
 class StoreError(Exception):
@@ -161,3 +172,81 @@ class AlreadyBooked(StoreError):
 
 class BadSetting(StoreError):
     """A table or server setting out of range."""
+
+
+class StoreUnavailable(StoreError):
+    """The database cannot take a write now: its disk is full, it is read-only, locked or
+    out of reach. Nothing was written, and the same operation may go through later."""
+
+    def __init__(self, fault: str) -> None:
+        super().__init__(
+            "The bot cannot save anything right now, so nothing was changed; "
+            "try again in a few minutes."
+        )
+        self.fault = fault  # what is wrong, for the log: "disk full", "read-only"...
+
+
+# SQLite's primary result codes (an extended code's low byte) that say what state the
+# database is in, not what is wrong with the operation.
+SQLITE_FAULTS = {
+    sqlite3.SQLITE_FULL: "disk full",
+    sqlite3.SQLITE_READONLY: "read-only",
+    sqlite3.SQLITE_IOERR: "disk I/O error",
+    sqlite3.SQLITE_BUSY: "locked by another process",
+    sqlite3.SQLITE_LOCKED: "locked",
+    sqlite3.SQLITE_CANTOPEN: "its files cannot be opened",
+}
+# PostgreSQL's SQLSTATEs (asyncpg's errors carry theirs), by whole code, then by the
+# shortest prefix that names a group of them.
+POSTGRES_FAULTS = {
+    "53100": "disk full",
+    "25006": "read-only",
+    "53": "out of resources",  # memory, connections
+    "58": "disk I/O error",  # system errors: I/O, a file gone
+    "08": "unreachable",  # the connection failed or was lost
+    "57P": "unreachable",  # the server is shutting down or starting up
+}
+LOG_EVERY_SECONDS = 60
+
+
+def fault_of(error: BaseException) -> str | None:
+    """What is wrong with the database when `error`, a driver's error, says it cannot take
+    a write now; None for an error of the operation itself (a broken rule, a bug)."""
+    if isinstance(error, sqlite3.Error):
+        code = getattr(error, "sqlite_errorcode", None)
+        return SQLITE_FAULTS.get(code & 0xFF) if isinstance(code, int) else None
+    state = getattr(error, "sqlstate", None)
+    if isinstance(state, str):
+        for key in (state, state[:3], state[:2]):
+            if key in POSTGRES_FAULTS:
+                return POSTGRES_FAULTS[key]
+        return None
+    if isinstance(error, OSError):  # the server's address cannot be reached, or timed out
+        return "unreachable"
+    return None
+
+
+class Faults:
+    """One database's faults, raised as StoreUnavailable and logged once a minute for each
+    kind: while a disk is full, every click and every table's clock meets it."""
+
+    def __init__(
+        self, every: float = LOG_EVERY_SECONDS, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.every = every
+        self.clock = clock
+        self._said: dict[str, float] = {}  # fault -> when it was last logged
+
+    def raise_unavailable(self, error: Exception) -> None:
+        """Raise StoreUnavailable (from `error`) if `error` is a database fault; else return,
+        and the caller raises `error` itself."""
+        fault = fault_of(error)
+        if fault is None:
+            return
+        now = self.clock()
+        said = self._said.get(fault)
+        if said is None or now - said >= self.every:
+            self._said[fault] = now
+            log.warning("The database is unavailable (%s; %s): every change is refused "
+                        "until it is back. Logged at most once a minute.", fault, error)
+        raise StoreUnavailable(fault) from error

@@ -29,6 +29,9 @@ class Scheduler(Protocol):
 
     def cancel_all(self) -> None: ...
 
+    def pending(self, key: str) -> bool:
+        """Whether a timer with `key` is set and has not started yet."""
+
 
 class AsyncioScheduler:
     """Real time, on the running event loop.
@@ -73,6 +76,9 @@ class AsyncioScheduler:
         for key in list(self._timers):
             self.cancel(key)
 
+    def pending(self, key: str) -> bool:
+        return key in self._timers
+
 
 class ManualScheduler:
     """A clock that moves only when told: `await advance(seconds)` runs what falls due."""
@@ -109,6 +115,9 @@ class ManualScheduler:
     def cancel_all(self) -> None:
         self._jobs.clear()
         self._due.clear()
+
+    def pending(self, key: str) -> bool:
+        return key in self._jobs
 
     def due_in(self, key: str) -> float | None:
         found = self._jobs.get(key)

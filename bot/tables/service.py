@@ -11,7 +11,7 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any, Protocol
 
@@ -27,6 +27,7 @@ from bot.store import (
     Table,
     TableHeldElsewhere,
 )
+from bot.store.errors import StoreUnavailable
 from bot.tables.computer import (
     LEVELS,
     PAUSE_SECONDS,
@@ -35,24 +36,29 @@ from bot.tables.computer import (
     computer_name,
     is_computer,
 )
-from bot.tables.scheduler import Scheduler
+from bot.tables.scheduler import Job, Scheduler
+from bot.words import count
 from engine import games
 from engine.cards import Card
 from engine.errors import EngineError
 from engine.fairness import new_salt
 from engine.game import Deal, Game, Settlement
-from engine.record import DEFAULT_GAME
+from engine.record import DEFAULT_GAME, parse_record
 
 log = logging.getLogger(__name__)
 
 TIMEOUTS_BEFORE_AWAY = 2  # time-outs in a row before a player is marked away
 NEXT_HAND_SECONDS = 8  # the public countdown between hands
 IDLE_SECONDS = 30 * 60  # a table with no hand and no command for this long closes
+# A table's timer that the store refused runs again after this, then twice as long
+# each time, up to RETRY_MOST_SECONDS, until the store takes it.
+RETRY_FIRST_SECONDS = 1
+RETRY_MOST_SECONDS = 60
 
 
 class TableError(Exception):
     """A refusal a player can read; nothing was changed. `code` is the engine's error
-    code (rules/replay.md) when the engine refused the action."""
+    code (docs/rules/replay.md) when the engine refused the action."""
 
     def __init__(self, message: str, code: str | None = None) -> None:
         super().__init__(message)
@@ -285,7 +291,34 @@ class TableService:
 
     def _idle_in(self, table: LiveTable, seconds: float) -> None:
         table.idle_timer = True
-        self.scheduler.call_later(seconds, f"idle:{table.id}", lambda: self._idle(table))
+        self._clock(table, f"idle:{table.id}", seconds, lambda: self._idle(table))
+
+    def _clock(self, table: LiveTable, key: str, delay: float, job: Job) -> None:
+        """A table's timer (its idle close, a turn's time-out, a computer player's move, the
+        next deal). What a timer does is stored first; if the store cannot take it now (a
+        full disk, a lost connection), nothing of it happened, and it runs again a little
+        later, then less often, until the store can: the table goes on by itself."""
+        self.scheduler.call_later(
+            delay, key, partial(self._clocked, table, key, job, RETRY_FIRST_SECONDS, 1)
+        )
+
+    async def _clocked(
+        self, table: LiveTable, key: str, job: Job, pause: float, tries: int
+    ) -> None:
+        try:
+            await job()
+        except StoreUnavailable as refused:
+            if self.tables.get(table.id) is not table or self.scheduler.pending(key):
+                return  # closed since, or the timer was set again for what happens now
+            if tries == 1:
+                log.warning("Timer %s could not be saved (%s): trying again in %g s, then "
+                            "less often", key, refused.fault, pause)
+            again = partial(self._clocked, table, key, job,
+                            min(pause * 2, RETRY_MOST_SECONDS), tries + 1)
+            self.scheduler.call_later(pause, key, again)
+            return
+        if tries > 1:
+            log.info("Timer %s went through at its try %d", key, tries)
 
     async def _idle(self, table: LiveTable) -> None:
         table.idle_timer = False
@@ -386,9 +419,8 @@ class TableService:
                 began = began_ms / 1000 if began_ms is not None else self.scheduler.now()
                 await self._after_action(table, turn_began=began)
             elif table.can_deal() and table.info.hands_played:
-                self.scheduler.call_later(
-                    self.next_hand_seconds, f"deal:{table.id}", lambda t=table: self.deal(t)
-                )
+                self._clock(table, f"deal:{table.id}", self.next_hand_seconds,
+                            lambda t=table: self.deal(t))
 
     # -- joining, creating, leaving -----------------------------------------------------
 
@@ -492,16 +524,22 @@ class TableService:
             if table.seat_of(user_id) is None:
                 raise TableError("You have no seat at this table.")
             if table.dealt_in(user_id):
+                seq = table.hand.seq
                 table.leaving.add(user_id)
-                if await self._leave_the_deal(table, str(user_id)):
-                    return ("You left this deal and your bets came back to your stack; you "
-                            "are cashed out when the deal is over.")
-                note = (
+                try:
+                    if await self._leave_the_deal(table, str(user_id)):
+                        return ("You left this deal and your bets came back to your stack; "
+                                "you are cashed out when the deal is over.")
+                    await self._play_stand_ins(table)
+                except StoreUnavailable:
+                    if table.hand is not None and table.hand.seq == seq:
+                        table.leaving.discard(user_id)  # nothing was stored: still playing
+                        raise
+                    # A move was stored for them: they are leaving; their time-out plays on.
+                return (
                     "You will leave when this hand is over; until then your turns are "
                     "played for you, as when your time runs out."
                 )
-                await self._play_stand_ins(table)
-                return note
             chips = await self.store.cash_out(table.id, user_id)
             await self._refresh(table)
         await self.listener.player_removed(table, user_id, chips, "left the table")
@@ -565,10 +603,11 @@ class TableService:
             raise TableError("A hand is already being played.")
         info = table.game.info
         if len(table.can_be_dealt()) < info.min_seats:
-            players = "player" if info.min_seats == 1 else "players"
+            players = count(info.min_seats, "player")
+            stakes = count(info.stakes_to_deal_in, "stake")
+            needed = "is" if info.min_seats == 1 else "are"
             raise TableError(
-                f"At least {info.min_seats} {players} with {info.stakes_to_deal_in} stakes "
-                f"or more are needed to deal {info.name}."
+                f"At least {players} with {stakes} or more {needed} needed to deal {info.name}."
             )
         await self.deal(table)
 
@@ -653,9 +692,9 @@ class TableService:
             except EngineError as refused:
                 raise TableError(refused.message, refused.code) from None
             table.timeouts.pop(user_id, None)
-            if user_id in table.away:
-                table.away.discard(user_id)
+            if user_id in table.away:  # stored first: if the store refuses, still away
                 await self.store.set_away(table.id, user_id, False)
+                table.away.discard(user_id)
             await self._commit(table, action)
 
     async def _commit(self, table: LiveTable, action: Any, *, stand_ins: bool = True) -> None:
@@ -683,9 +722,7 @@ class TableService:
             )
         except BaseException:
             # The store did not take it: the hand goes back to what the store holds.
-            table.running = await self.store.running_hand(table.id)
-            if table.running is not None:
-                self._shuffles_for(table.running.hand)
+            await self._as_stored(table, running, seq, stocks)
             raise
         if settled is not None:
             table.info = settled  # the seats and pots as the settlement left them
@@ -713,17 +750,35 @@ class TableService:
             if deadline is not None:
                 number = table.running.number
                 expire = partial(self._timed_out, table, seat, deadline, number, turn)
-                self.scheduler.call_later(
-                    deadline - self.scheduler.now(), f"turn:{table.id}:{seat}", expire
-                )
+                self._clock(table, f"turn:{table.id}:{seat}", deadline - self.scheduler.now(),
+                            expire)
             await self.listener.turn_started(table, seat)
         for seat in acting:
             if is_computer(int(seat)):
                 move = partial(self._computer_moves, table, seat, hand.seat_seq(seat))
-                self.scheduler.call_later(PAUSE_SECONDS, f"computer:{table.id}:{seat}", move)
+                self._clock(table, f"computer:{table.id}:{seat}", PAUSE_SECONDS, move)
         await self.listener.table_changed(table)
         if stand_ins:
-            await self._play_stand_ins(table)
+            try:
+                await self._play_stand_ins(table)
+            except StoreUnavailable as refused:
+                # What came before was stored, and is not undone for this: the seats
+                # played for are played when their time runs out, as the store allows.
+                log.warning("Stand-in moves at table %s wait (%s)", table.id, refused.fault)
+
+    async def _as_stored(
+        self, table: LiveTable, running: RunningHand, seq: int, stocks: int
+    ) -> None:
+        """The table's hand as the store holds it, after the store refused its action `seq`
+        (which rebuilt the stock `stocks` times before it)."""
+        try:
+            table.running = await self.store.running_hand(table.id)
+        except StoreUnavailable:
+            # Nor can the store be read now: what it holds is the hand before the
+            # refused action, so that is replayed from the hand's own record.
+            table.running = replace(running, hand=_before(running.hand, seq, stocks))
+        if table.running is not None:
+            self._shuffles_for(table.running.hand)
 
     def _shuffles_for(self, hand: Deal) -> None:
         """A deal that rebuilds its stock mid-deal takes each new order from the bot's
@@ -813,17 +868,19 @@ class TableService:
                 or table.clocks.get(seat) != deadline or table.clock_turns.get(seat) != turn
             ):
                 return  # the turn ended in time (its clock was stopped or started again)
-            user = int(seat)
-            table.timeouts[user] = table.timeouts.get(user, 0) + 1
-            if table.timeouts[user] >= TIMEOUTS_BEFORE_AWAY and user not in table.away:
-                table.away.add(user)
-                await self.store.set_away(table.id, user, True)
-            # The whole rest of the turn, by the game's time-out move.
-            while (
-                (hand := table.hand) is not None and not hand.is_over
-                and seat in hand.to_act() and _turn_of(hand, seat) == turn
-            ):
-                await self._commit(table, hand.timeout_action(seat))
+            user, before = int(seat), dict(table.timeouts)
+            counted = table.timeouts[user] = table.timeouts.get(user, 0) + 1
+            try:
+                if counted >= TIMEOUTS_BEFORE_AWAY and user not in table.away:
+                    await self.store.set_away(table.id, user, True)
+                    table.away.add(user)
+                # The whole rest of the turn, by the game's time-out move.
+                while _turn_left(table, seat, turn):
+                    await self._commit(table, table.hand.timeout_action(seat))
+            except StoreUnavailable:
+                if _turn_left(table, seat, turn):
+                    table.timeouts = before  # counted when the timer runs again
+                raise
 
     async def _hand_over(self, table: LiveTable) -> None:
         self.touch(table)  # the idle clock counts from the end of the last hand
@@ -852,7 +909,8 @@ class TableService:
         for user, why in removals:
             try:
                 chips = await self.store.cash_out(table.id, user)
-            except (NotSeated, InHand) as exc:
+            except (NotSeated, InHand, StoreUnavailable) as exc:
+                # Unavailable: still seated, still leaving; cashed out after the next hand.
                 log.warning("Could not cash out %s at table %s: %s", user, table.id, exc)
                 continue
             await self._gone(table, user, chips, why)
@@ -866,7 +924,7 @@ class TableService:
         if table.can_deal():
             seconds = self.next_hand_seconds
             await self.listener.next_hand_soon(table, round(seconds))
-            self.scheduler.call_later(seconds, f"deal:{table.id}", lambda: self.deal(table))
+            self._clock(table, f"deal:{table.id}", seconds, lambda: self.deal(table))
 
     async def _gone(self, table: LiveTable, user: int, chips: int, why: str) -> None:
         """A player whose seat the store has freed: nothing more is kept for them here."""
@@ -910,6 +968,25 @@ def _same_game(table: LiveTable, game: str) -> None:
 def _new_stocks(hand: Deal) -> int:
     """How many stocks the deal has rebuilt so far (G3.2); 0 for a game that never does."""
     return len(hand.record().reshuffles) if hand.info.reshuffles else 0
+
+
+def _before(hand: Deal, seq: int, stocks: int) -> Deal:
+    """The deal as it stood before its action `seq`, with the stocks rebuilt until then."""
+    record = hand.record().to_json()
+    record["actions"] = record["actions"][:seq]
+    if stocks:
+        record["reshuffles"] = record["reshuffles"][:stocks]
+    else:
+        record.pop("reshuffles", None)
+    parsed = parse_record(record)
+    return games.get(parsed.game).replay(parsed)
+
+
+def _turn_left(table: LiveTable, seat: str, turn: int) -> bool:
+    """Whether `seat` still has some of its turn `turn` to play."""
+    hand = table.hand
+    return (hand is not None and not hand.is_over and seat in hand.to_act()
+            and _turn_of(hand, seat) == turn)
 
 
 def _turn_of(hand: Deal, seat: str) -> int:

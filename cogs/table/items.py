@@ -25,12 +25,12 @@ import asyncio
 import contextlib
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Coroutine, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
-from bot.client import answer_refusal, served_here, tell_user_it_failed
+from bot.client import answer, answer_refusal, served_here, tell_user_it_failed
 
 if TYPE_CHECKING:
     from cogs.table.controls import HandControls
@@ -64,6 +64,9 @@ BUTTON_ACTS += ("exchange", "showrest")
 MENU_ACTS += ("declare",)
 
 _GAME = r"(?P<game>[a-z][a-z0-9]{0,15})"
+# A click on a control no pattern here knows, and nothing of discord.py either (a button of
+# an older version of the bot, or a forged one), is answered as an out-of-date button is.
+UNKNOWN_CONTROL = "That button is out of date; nothing was changed."
 
 
 class AnsweringItem:
@@ -221,9 +224,10 @@ class TableClicks:
     """Takes the clicks on the tables' controls straight from the gateway event.
 
     Any other interaction (a slash command, a component of no table) goes on to
-    discord.py as before. A click is known by its custom id alone; the clicked message
-    is not parsed, only its components kept as sent. Each click runs as its own task,
-    as discord.py runs a view's.
+    discord.py as before; a click that discord.py has nothing for either is answered
+    here, as a button out of date. A click is known by its custom id alone; the clicked
+    message is not parsed, only its components kept as sent. Each click runs as its own
+    task, as discord.py runs a view's.
     """
 
     def __init__(self, bot: discord.Client) -> None:
@@ -232,8 +236,8 @@ class TableClicks:
         self._running: set[asyncio.Task[None]] = set()
 
     def take(self, event: dict[str, Any]) -> bool:
-        """Whether `event` (an INTERACTION_CREATE payload) is a table's click, now answered
-        by its item; False leaves it to discord.py."""
+        """Whether `event` (an INTERACTION_CREATE payload) is a click now answered here: by
+        a table's item, or as out of date; False leaves it to discord.py."""
         data = event.get("data")
         if event.get("type") != discord.InteractionType.component.value or not isinstance(
                 data, dict):
@@ -244,7 +248,11 @@ class TableClicks:
         found = next(((kind, match) for kind, template in self.items
                       if (match := template.fullmatch(custom_id)) is not None), None)
         if found is None:
-            return False
+            if _discord_py_answers(self.bot, event, custom_id):
+                return False
+            event.pop("message", None)  # not read: not parsed
+            self._run(_answer_unknown(self._interaction(event)), custom_id)
+            return True
         kind, match = found
         if data.get("component_type") != kind.component_type:
             # No such control was ever sent (a modified client): dropped, as discord.py
@@ -253,16 +261,46 @@ class TableClicks:
                      data.get("component_type"))
             return True
         clicked = event.pop("message", None)
-        interaction: discord.Interaction = discord.Interaction(
-            data=event, state=self.bot._connection)  # type: ignore[arg-type]
+        interaction = self._interaction(event)
         item = kind.from_match(match)
         components = clicked.get("components") if isinstance(clicked, dict) else None
         item.shown = components if isinstance(components, list) else []
-        task = asyncio.get_running_loop().create_task(item.callback(interaction),
-                                                      name=f"click:{custom_id}")
+        self._run(item.callback(interaction), custom_id)
+        return True
+
+    def _interaction(self, event: dict[str, Any]) -> discord.Interaction:
+        return discord.Interaction(data=event, state=self.bot._connection)  # type: ignore[arg-type]
+
+    def _run(self, answering: Coroutine[Any, Any, None], custom_id: str) -> None:
+        task = asyncio.get_running_loop().create_task(answering, name=f"click:{custom_id}")
         self._running.add(task)
         task.add_done_callback(self._running.discard)
-        return True
+
+
+def _discord_py_answers(bot: discord.Client, event: dict[str, Any], custom_id: str) -> bool:
+    """Whether discord.py has an item for this click: a view sent with the clicked message
+    or a persistent one, or a DynamicItem whose template the id matches. discord.py
+    (2.7.1, `ViewStore.dispatch_view`) looks in these places and drops the click
+    silently when it finds nothing."""
+    store = bot._connection._view_store
+    key = (event["data"].get("component_type"), custom_id)
+    message = event.get("message")
+    message_id = message.get("id") if isinstance(message, dict) else None
+    views = store._views
+    return (
+        key in views.get(int(message_id) if message_id is not None else None, {})
+        or key in views.get(None, {})
+        or any(pattern.fullmatch(custom_id) for pattern in store._dynamic_items)
+    )
+
+
+async def _answer_unknown(interaction: discord.Interaction) -> None:
+    custom_id = (interaction.data or {}).get("custom_id")
+    log.info("Click on a control of no table, %r: answered as out of date", custom_id)
+    try:
+        await answer(interaction, UNKNOWN_CONTROL)
+    except discord.HTTPException:
+        log.warning("Could not answer the click on %r", custom_id)
 
 
 def picked_in(

@@ -72,3 +72,16 @@ async def test_a_failing_job_is_logged_and_later_timers_still_run(caplog):
 
 async def _nothing() -> None:
     return None
+
+
+async def test_a_timer_is_pending_until_its_job_starts():
+    clock = AsyncioScheduler()
+    seen: list[bool] = []
+
+    async def job() -> None:
+        seen.append(clock.pending("deal:1"))
+
+    clock.call_later(0, "deal:1", job)
+    assert clock.pending("deal:1") and not clock.pending("deal:2")
+    await asyncio.sleep(0.01)
+    assert seen == [False] and not clock.pending("deal:1")  # a job may set its key again

@@ -77,3 +77,16 @@ async def test_together_the_jobs_that_fall_due_run_side_by_side():
             assert ran == ["a starts", "b starts", "a ends", "b ends"]
         else:
             assert ran == ["a starts", "a ends", "b starts", "b ends"]
+
+
+async def test_a_timer_is_pending_until_its_job_starts():
+    clock = ManualScheduler(start=0)
+    seen: list[bool] = []
+
+    async def job() -> None:
+        seen.append(clock.pending("deal:1"))
+
+    clock.call_later(5, "deal:1", job)
+    assert clock.pending("deal:1") and not clock.pending("deal:2")
+    await clock.advance(5)
+    assert seen == [False] and not clock.pending("deal:1")  # a job may set its key again

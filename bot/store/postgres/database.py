@@ -36,6 +36,7 @@ from typing import Any, TypeVar
 import asyncpg
 
 from bot.store.db import WorkThread
+from bot.store.errors import Faults
 from bot.store.postgres.dialect import translate
 
 T = TypeVar("T")
@@ -202,6 +203,7 @@ class Database:
         self.commits = 0
         self.retries = 0  # writes run again after a serialization failure or a deadlock
         self.closed = False
+        self.faults = Faults()  # a full disk, a lost connection: StoreUnavailable
 
     @classmethod
     async def open(cls, url: str, *, size: int = POOL_SIZE) -> Database:
@@ -230,7 +232,11 @@ class Database:
 
     async def read(self, work: Callable[..., T], *args: Any) -> T:
         """work(db, *args) in one read-only snapshot."""
-        return await self._run("read", work, args)
+        try:
+            return await self._run("read", work, args)
+        except Exception as error:
+            self.faults.raise_unavailable(error)
+            raise
 
     async def write(self, work: Callable[..., T], *args: Any) -> T:
         """work(db, *args) in a write transaction; its exception, if any, rolls it back."""
@@ -242,6 +248,9 @@ class Database:
                 self.retries += 1
                 await asyncio.sleep(random.uniform(0, 0.002 * (attempt + 1)))
                 continue
+            except Exception as error:
+                self.faults.raise_unavailable(error)  # rolled back, or never sent
+                raise
             self.commits += 1
             return result
         raise RuntimeError(f"a write kept colliding with others {RETRIES} times; try again")
