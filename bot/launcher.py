@@ -44,7 +44,10 @@ class LaunchError(Exception):
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # argparse would print its usage and exit itself
-        raise LaunchError(f"{message}. Use: python -m bot --shards 0-3 --shard-count 8")
+        raise LaunchError(
+            f"{message}. Use: python -m bot --shards 0-3 --shard-count 8"
+            " (python -m bot --help says more)"
+        )
 
 
 def parse(argv: Sequence[str]) -> ShardSet:

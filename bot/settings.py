@@ -1,13 +1,19 @@
 """Process settings: `load_settings` reads them from the environment and from `.env` in the
-working directory; `prepare_database_path` checks DATABASE_PATH before the bot logs in."""
+working directory; `unknown_names` warns of names there that are not ours;
+`prepare_database_path` checks DATABASE_PATH before the bot logs in."""
 
 from __future__ import annotations
 
 import contextlib
+import difflib
+import io
 import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
+# pydantic-settings' own reader of .env files.
+from dotenv import dotenv_values
 from pydantic import (
     BaseModel,
     ConfigDict,
@@ -16,9 +22,11 @@ from pydantic import (
     ValidationError,
     ValidationInfo,
     field_validator,
+    model_validator,
 )
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from bot import bounds
 from bot.store.models import ShardSet
 
 TOKEN_HELP = (
@@ -37,12 +45,12 @@ ALLOWED = {
     ),
     "dev_guild_id": "a server id (a positive whole number), or empty",
     "log_level": "one of DEBUG, INFO, WARNING, ERROR",
-    "default_stake": "a whole number of chips, at least 1",
-    # GFF-2.4: a buy-in of 4 stakes posts all three pots and keeps one in reserve.
-    "default_buy_in_stakes": "a whole number of stakes, at least 4",
-    "starting_chips": "a whole number of chips, 0 or more",
-    "daily_chips": "a whole number of chips, 0 or more",
-    "turn_seconds": "a whole number of seconds from 15 to 600",
+    # The bounds of bot/bounds.py, the same as /config's and the store's.
+    "default_stake": f"a whole number of chips {bounds.STAKE.words()}",
+    "default_buy_in_stakes": f"a whole number of stakes {bounds.BUY_IN_STAKES.words()}",
+    "starting_chips": f"a whole number of chips {bounds.STARTING_CHIPS.words()}",
+    "daily_chips": f"a whole number of chips {bounds.DAILY_CHIPS.words()}",
+    "turn_seconds": f"a whole number of seconds {bounds.TURN_SECONDS.words()}",
     "table_edit_seconds": "a number of seconds from 0 to 10 (0: after every action)",
     "turn_ping_seconds": "a number of seconds from 0 to 60 (0: at once)",
     "pictures": "true or false (card pictures on the table and hand messages)",
@@ -64,6 +72,16 @@ class SettingsError(Exception):
     """A setting is missing or out of range; the message is meant for the operator."""
 
 
+class Refusal(ValueError):
+    """A validator's own sentence for the operator, said as it is (see `describe`)."""
+
+
+SHARDS_TOGETHER = (
+    "set both (SHARD_COUNT the bot's shards in all, SHARD_IDS this process's, such as 0-3"
+    " or 0,2,5, each below SHARD_COUNT) or neither"
+)
+
+
 class Settings(BaseModel):
     """The process's settings. A plain model: building one reads nothing but its arguments,
     so code and tests that build settings get the same ones whatever the environment holds.
@@ -76,11 +94,17 @@ class Settings(BaseModel):
     database_url: str | None = None
     dev_guild_id: int | None = Field(default=None, gt=0)
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
-    default_stake: int = Field(default=10, ge=1)
-    default_buy_in_stakes: int = Field(default=20, ge=4)
-    starting_chips: int = Field(default=1000, ge=0)
-    daily_chips: int = Field(default=200, ge=0)
-    turn_seconds: int = Field(default=60, ge=15, le=600)
+    # A table's stake: the chips each game's antes, posts and bets are counted in.
+    default_stake: int = Field(default=10, ge=bounds.STAKE.low, le=bounds.STAKE.high)
+    # The chips a player brings to a new table, in stakes (bot/bounds.py says why 4).
+    default_buy_in_stakes: int = Field(
+        default=20, ge=bounds.BUY_IN_STAKES.low, le=bounds.BUY_IN_STAKES.high
+    )
+    starting_chips: int = Field(
+        default=1000, ge=bounds.STARTING_CHIPS.low, le=bounds.STARTING_CHIPS.high
+    )
+    daily_chips: int = Field(default=200, ge=bounds.DAILY_CHIPS.low, le=bounds.DAILY_CHIPS.high)
+    turn_seconds: int = Field(default=60, ge=bounds.TURN_SECONDS.low, le=bounds.TURN_SECONDS.high)
     # Discord lets a channel take about five messages and edits in five seconds.
     table_edit_seconds: float = Field(default=1.0, ge=0, le=10)
     # A turn's ping goes only to a player who has not acted this long after it began.
@@ -113,12 +137,34 @@ class Settings(BaseModel):
         if "shard_count" not in info.data:
             return value  # SHARD_COUNT itself was refused, and says so
         count = info.data["shard_count"]
-        if (value is None) != (count is None):
-            raise ValueError("SHARD_COUNT and SHARD_IDS go together")
+        if value is None and count is not None:
+            raise Refusal(
+                f"Bad setting SHARD_IDS: it is not set, but SHARD_COUNT is ({count});"
+                f" {SHARDS_TOGETHER}."
+            )
+        if value is not None and count is None:
+            raise Refusal(
+                f"Bad setting SHARD_IDS: it is set (shards {', '.join(map(str, value))}),"
+                f" but SHARD_COUNT is not; {SHARDS_TOGETHER}."
+            )
         if value is not None:
             ShardSet(value, count)  # a ValueError unless every id is below the count
             return tuple(sorted(set(value)))
         return None
+
+    @model_validator(mode="after")
+    def _newcomers_can_buy_in(self) -> Settings:
+        buy_in = bounds.buy_in_out_of_reach(
+            self.default_stake, self.default_buy_in_stakes, self.starting_chips
+        )
+        if buy_in is not None:
+            raise Refusal(
+                f"Bad setting STARTING_CHIPS (got {self.starting_chips}): it must be at"
+                f" least a new table's buy-in, DEFAULT_STAKE × DEFAULT_BUY_IN_STAKES ="
+                f" {self.default_stake:,} × {self.default_buy_in_stakes:,} = {buy_in:,}"
+                " chips, or no new player could join a table."
+            )
+        return self
 
     @property
     def shards(self) -> ShardSet | None:
@@ -157,12 +203,17 @@ class Settings(BaseModel):
         return token
 
 
+# UTF-8, and a byte-order mark at the start (as Windows' Notepad writes) is not part of
+# the first name.
+ENV_FILE_ENCODING = "utf-8-sig"
+
+
 class _FromEnvironment(BaseSettings, Settings):
     """The same fields, read from the environment and a `.env` file (the environment wins)."""
 
     model_config = SettingsConfigDict(
         env_file=".env",
-        env_file_encoding="utf-8",
+        env_file_encoding=ENV_FILE_ENCODING,
         env_ignore_empty=True,
         extra="ignore",
         frozen=True,
@@ -176,12 +227,72 @@ class _FromEnvironment(BaseSettings, Settings):
 
 
 def load_settings(env_file: str | Path | None = ".env") -> Settings:
-    """Settings from the environment and `env_file`; a bad value raises SettingsError."""
+    """Settings from the environment and `env_file`; a bad value, or an `env_file` that
+    cannot be read, raises SettingsError."""
+    read_env_file(env_file)
     try:
         read = _FromEnvironment(_env_file=env_file)
     except ValidationError as error:
         raise SettingsError(describe(error)) from None
     return Settings.model_validate(read.model_dump())
+
+
+def read_env_file(env_file: str | Path | None) -> dict[str, str | None]:
+    """The names and values in `env_file`, none if there is no such file; a SettingsError
+    in one line if it cannot be read or is not UTF-8 text."""
+    if env_file is None or not Path(env_file).exists():
+        return {}
+    path = Path(env_file)
+    try:
+        data = path.read_bytes()
+    except IsADirectoryError:
+        raise SettingsError(f"Cannot read {path}: it is a folder, not a file.") from None
+    except OSError as error:
+        raise SettingsError(f"Cannot read {path}: {error.strerror or error}.") from None
+    try:
+        text = data.decode(ENV_FILE_ENCODING)
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise SettingsError(
+            f"Cannot read {path}: line {line} is not UTF-8 text. Save the file as UTF-8"
+            " (plain text) and start the bot again."
+        ) from None
+    return dict(dotenv_values(stream=io.StringIO(text)))
+
+
+# An environment holds many other programs' names: only those this close to one of ours
+# are taken for a mistyped setting (DATABASE alone, or SHARDS, are not).
+CLOSE_IN_ENVIRONMENT = 0.85
+
+
+def unknown_names(
+    env_file: str | Path | None = ".env", environ: Mapping[str, str] | None = None
+) -> list[str]:
+    """A warning for each name that is not one of the settings, with the closest one:
+    every such name in `env_file`, and those of the environment close to a setting's.
+    The bot starts all the same; the name is ignored."""
+    ours = [name.upper() for name in Settings.model_fields]
+    environ = os.environ if environ is None else environ
+    warnings = []
+    for where, names, cutoff in (
+        (str(env_file), read_env_file(env_file), 0.6),
+        ("the environment", environ, CLOSE_IN_ENVIRONMENT),
+    ):
+        for name in names:
+            if name.upper() in ours:
+                continue
+            close = difflib.get_close_matches(name.upper(), ours, n=1, cutoff=cutoff)
+            if close:
+                warnings.append(
+                    f"{name} in {where} is not a setting of this bot, so it is ignored;"
+                    f" did you mean {close[0]}?"
+                )
+            elif where != "the environment":
+                warnings.append(
+                    f"{name} in {where} is not a setting of this bot, so it is ignored"
+                    " (.env.example lists them)."
+                )
+    return warnings
 
 
 def parse_shard_ids(text: str) -> list[int]:
@@ -238,9 +349,15 @@ def _holds_sqlite(path: Path) -> bool:
 def describe(error: ValidationError) -> str:
     lines = []
     for problem in error.errors():
+        refusal = problem.get("ctx", {}).get("error")
+        if isinstance(refusal, Refusal):
+            lines.append(str(refusal))
+            continue
         field = str(problem["loc"][0]) if problem["loc"] else ""
         name = field.upper()
-        shown = "" if field in SECRET_SETTINGS else f" (got {problem.get('input')!r})"
+        given = problem.get("input")
+        hidden = field in SECRET_SETTINGS or given is None
+        shown = "" if hidden else f" (got {given!r})"
         allowed = ALLOWED.get(field, problem["msg"])
         lines.append(f"Bad setting {name}{shown}: it must be {allowed}.")
     return "\n".join(lines)

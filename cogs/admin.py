@@ -10,14 +10,16 @@ them, so each still checks Manage Server when it runs.
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import bounds
 from bot.client import answer
-from bot.store import HouseLine
+from bot.store import GuildSettings, HouseLine
 from engine import games
 
 if TYPE_CHECKING:
@@ -25,14 +27,30 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-Stake = app_commands.Range[int, 1, 1_000_000]
-BuyInStakes = app_commands.Range[int, 4, 1000]
-Chips = app_commands.Range[int, 0, 1_000_000_000]
-TurnSeconds = app_commands.Range[int, 15, 600]
+# The same bounds as the process's settings and the store's (bot/bounds.py).
+Stake = app_commands.Range[int, bounds.STAKE.low, bounds.STAKE.high]
+BuyInStakes = app_commands.Range[int, bounds.BUY_IN_STAKES.low, bounds.BUY_IN_STAKES.high]
+StartingChips = app_commands.Range[int, bounds.STARTING_CHIPS.low, bounds.STARTING_CHIPS.high]
+DailyChips = app_commands.Range[int, bounds.DAILY_CHIPS.low, bounds.DAILY_CHIPS.high]
+TurnSeconds = app_commands.Range[int, bounds.TURN_SECONDS.low, bounds.TURN_SECONDS.high]
 
 
 def can_manage(interaction: discord.Interaction) -> bool:
     return bool(interaction.permissions and interaction.permissions.manage_guild)
+
+
+def newcomers_priced_out(house: GuildSettings) -> str | None:
+    """Why these settings cannot be saved, when a new player's starting chips would not
+    buy them into a new table (the settings refuse the same at start, bot/settings.py)."""
+    buy_in = bounds.buy_in_out_of_reach(house.stake, house.buy_in_stakes, house.starting_chips)
+    if buy_in is None:
+        return None
+    return (
+        f"Not saved: new players would start with {house.starting_chips:,} chips, less than"
+        f" a new table's buy-in of {buy_in:,} (stake {house.stake:,} × {house.buy_in_stakes:,}"
+        " stakes), so they could not join. Raise the starting chips to at least"
+        f" {buy_in:,}, or lower the stake or the buy-in."
+    )
 
 
 def house_book(lines: tuple[HouseLine, ...]) -> str:
@@ -55,9 +73,9 @@ class AdminCog(commands.Cog):
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
     @app_commands.describe(
-        stake="chips posted to each pot",
-        buy_in_stakes="the buy-in, in stakes (at least 4)",
-        starting_chips="chips in a new player's bankroll",
+        stake="a new table's stake in chips: the unit of every game's antes, posts and bets",
+        buy_in_stakes="chips a player brings to a new table, in stakes (some games ask more)",
+        starting_chips="chips in a new player's bankroll (at least a buy-in)",
         daily_chips="chips /daily gives",
         turn_seconds="time for a turn, 15 to 600 seconds",
         pictures="card pictures on table messages and hand views",
@@ -67,8 +85,8 @@ class AdminCog(commands.Cog):
         interaction: discord.Interaction,
         stake: Stake | None = None,
         buy_in_stakes: BuyInStakes | None = None,
-        starting_chips: Chips | None = None,
-        daily_chips: Chips | None = None,
+        starting_chips: StartingChips | None = None,
+        daily_chips: DailyChips | None = None,
         turn_seconds: TurnSeconds | None = None,
         pictures: bool | None = None,
     ) -> None:
@@ -86,6 +104,12 @@ class AdminCog(commands.Cog):
             if value is not None
         }
         store = self.bot.store
+        if changes.keys() & {"stake", "buy_in_stakes", "starting_chips"}:
+            now = await store.guild_settings(interaction.guild_id)
+            refusal = newcomers_priced_out(replace(now, **changes))
+            if refusal is not None:
+                await answer(interaction, refusal)
+                return
         if changes:  # a refusal is answered by the tree's handler (bot/client.py)
             house = await store.update_guild_settings(interaction.guild_id, **changes)
         else:

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+# Past MAX_INT64, Python's sqlite3 refuses to bind a value and SQLite's own arithmetic
+# silently turns a sum into a float: the bounds keep every amount below it.
+from bot.bounds import MAX_CHIPS, MAX_INT64
 from bot.store.errors import BadAmount, BadId, BadSetting
-
-# SQLite stores integers in 64 bits; past this, Python's sqlite3 refuses to bind the
-# value and SQLite's own arithmetic silently turns a sum into a float.
-MAX_INT64 = 2**63 - 1
-MAX_CHIPS = MAX_INT64
 
 
 def chips(value: Any, what: str = "The amount") -> int:

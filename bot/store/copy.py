@@ -16,6 +16,7 @@ SOURCE and TARGET are `sqlite:///relative/path`, `sqlite:////absolute/path`, or 
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -155,12 +156,12 @@ async def copy(source: str | Path, target: str | Path) -> Report:
         raise CopyError("the source and the target are the same database")
     try:
         source_store = await Store.open(source)
-    except (OSError, MigrationError) as error:
+    except (OSError, sqlite3.Error, MigrationError) as error:
         raise CopyError(f"cannot open the source: {error}") from None
     try:
         try:
             target_store = await Store.open(target)
-        except (OSError, MigrationError) as error:
+        except (OSError, sqlite3.Error, MigrationError) as error:
             raise CopyError(f"cannot open the target: {error}") from None
         try:
             return await _copy(source_store, target_store)
@@ -206,11 +207,16 @@ async def prove(source: Store, target: Store, rows: dict[str, int]) -> Report:
     return Report(rows, len(after), sum(g.held for g in after), tuple(problems))
 
 
+USAGE = "usage: python -m bot.store.copy SOURCE TARGET"
+
+
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    if len(args) != 2 or args[0] in ("-h", "--help"):
-        print(__doc__.strip().splitlines()[0], file=sys.stderr)
-        print("usage: python -m bot.store.copy SOURCE TARGET", file=sys.stderr)
+    if "-h" in args or "--help" in args:
+        print(f"{USAGE}\n\n{__doc__.strip()}")
+        return 0
+    if len(args) != 2:
+        print(f"{USAGE}\n(python -m bot.store.copy --help says more)", file=sys.stderr)
         return EXIT_USAGE
     try:
         source, target = target_of(args[0]), target_of(args[1])

@@ -19,6 +19,7 @@ from bot.store import migrations
 
 FILE_NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
 NAME = re.compile(r"^[a-z0-9_]+$")  # written into the version row as an SQL literal
+SHOWN_TABLES = 5  # of another program's tables, named in the error
 
 VERSION_TABLE = """
 CREATE TABLE IF NOT EXISTS schema_version (
@@ -32,6 +33,18 @@ CREATE TABLE IF NOT EXISTS schema_version (
 
 class MigrationError(Exception):
     """The database and the migrations disagree; the operator must look."""
+
+
+class ForeignDatabase(MigrationError):
+    """The file holds tables but no schema version: another program's database, which
+    migrating would fill with this bot's tables beside its own."""
+
+    def __init__(self, tables: list[str]) -> None:
+        self.tables = tables
+        named = ", ".join(tables[:SHOWN_TABLES])
+        if len(tables) > SHOWN_TABLES:
+            named += f" and {len(tables) - SHOWN_TABLES} more"
+        super().__init__(f"it holds tables of its own ({named}) and none of this bot's")
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +84,15 @@ def checked_sequence(found: list[Migration]) -> list[Migration]:
 
 def migrate(db: sqlite3.Connection, wanted: list[Migration]) -> list[int]:
     """Apply what `wanted` has beyond the database's version; the versions applied."""
+    theirs = [
+        name
+        for (name,) in db.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+            " ORDER BY name"
+        )
+    ]
+    if theirs and "schema_version" not in theirs:
+        raise ForeignDatabase(theirs)
     db.execute(VERSION_TABLE)
     applied = {
         version: (name, checksum)

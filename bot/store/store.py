@@ -16,9 +16,10 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from bot import bounds
 from bot.store import hands, history, queries, recovery, stats, tables, wallets
 from bot.store.amounts import MAX_CHIPS, chips, setting, snowflake
-from bot.store.db import Database
+from bot.store.db import Database, check_intact
 from bot.store.errors import BadSetting, Mismatch
 from bot.store.migrate import Migration, bundled, migrate
 from bot.store.models import (
@@ -44,16 +45,18 @@ from engine.errors import EngineError
 from engine.game import Deal, Settlement
 from engine.record import DEFAULT_GAME
 
-# What each setting may be (games.md G2.1); the words are shown to the admin. The
-# default buy-in is at least four stakes (GFF-2.4 needs that much); a game that needs
-# more opens its tables with its own least buy-in.
+# What each setting may be (games.md G2.1): the same bounds as the settings' and
+# /config's (bot/bounds.py). The words are shown to the admin.
 GUILD_SETTING_RANGES = {
-    "stake": ("The stake", 1, MAX_CHIPS),
-    "buy_in_stakes": ("The buy-in in stakes", 4, MAX_CHIPS),
-    "starting_chips": ("The starting chips", 0, MAX_CHIPS),
-    "daily_chips": ("The daily chips", 0, MAX_CHIPS),
-    "turn_seconds": ("The turn time", 15, 600),
-    "pictures": ("Pictures (1 on, 0 off)", 0, 1),
+    name: (what, bound.low, bound.high)
+    for name, what, bound in (
+        ("stake", "The stake", bounds.STAKE),
+        ("buy_in_stakes", "The buy-in in stakes", bounds.BUY_IN_STAKES),
+        ("starting_chips", "The starting chips", bounds.STARTING_CHIPS),
+        ("daily_chips", "The daily chips", bounds.DAILY_CHIPS),
+        ("turn_seconds", "The turn time", bounds.TURN_SECONDS),
+        ("pictures", "Pictures (1 on, 0 off)", bounds.PICTURES),
+    )
 }
 MAX_REASON = 200
 
@@ -125,10 +128,14 @@ class SqliteStore:
         defaults: GuildSettings | None = None,
         clock: Callable[[], float] = time.time,
         migrations: list[Migration] | None = None,
+        check: bool = False,
     ) -> SqliteStore:
-        """Open (or create) the database and bring its schema up to date."""
+        """Open (or create) the database and bring its schema up to date; with `check`,
+        first make sure the file is intact (db.check_intact), as the bot does at start-up."""
         db = await Database.open(path)
         try:
+            if check:
+                await db.read(check_intact)
             await db.call(migrate, bundled() if migrations is None else migrations)
             await db.write(stats.build_if_new)
         except BaseException:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import discord
 import pytest
 
+from bot import bounds
+from bot.store.store import GUILD_SETTING_RANGES
 from tests.harness import CommandError
 
 MANAGE_SERVER = discord.Permissions(manage_guild=True).value
@@ -45,3 +47,50 @@ async def test_a_member_shown_the_commands_by_an_admin_still_needs_manage_server
     await h.slash(bob, "audit")
     answer = h.last_response(bob)
     assert answer.ephemeral and "Manage Server" in answer.text() and answer.embeds == []
+
+
+async def test_config_refuses_starting_chips_that_would_not_buy_a_newcomer_in(harness):
+    h = harness
+    await h.slash(h.owner, "config", starting_chips=150)
+    answer = h.last_response(h.owner)
+    assert answer.ephemeral
+    assert answer.text() == (
+        "Not saved: new players would start with 150 chips, less than a new table's buy-in of"
+        " 200 (stake 10 × 20 stakes), so they could not join. Raise the starting chips to at"
+        " least 200, or lower the stake or the buy-in."
+    )
+    # So does a stake or a buy-in that raises a new table's buy-in past them.
+    await h.slash(h.owner, "config", stake=100)
+    assert "less than a new table's buy-in of 2,000 (stake 100 × 20" in h.last_response(
+        h.owner).text()
+    await h.slash(h.owner, "config", buy_in_stakes=101)
+    assert "Not saved" in h.last_response(h.owner).text()
+    assert await h.bot.store.guild_settings(h.guild_id) == h.bot.house_defaults()
+    # Together, the same changes can work: each is judged with the others.
+    await h.slash(h.owner, "config", stake=100, starting_chips=2000)
+    assert h.last_response(h.owner).text().startswith("Saved. New tables here: stake 100")
+    house = await h.bot.store.guild_settings(h.guild_id)
+    assert (house.stake, house.starting_chips) == (100, 2000)
+
+
+@pytest.mark.parametrize(
+    ("option", "bound"),
+    [
+        ("stake", bounds.STAKE),
+        ("buy_in_stakes", bounds.BUY_IN_STAKES),
+        ("starting_chips", bounds.STARTING_CHIPS),
+        ("daily_chips", bounds.DAILY_CHIPS),
+        ("turn_seconds", bounds.TURN_SECONDS),
+    ],
+)
+async def test_config_offers_the_bounds_the_settings_and_the_store_take(harness, option, bound):
+    offered = next(o for o in synced(harness, "config")["options"] if o["name"] == option)
+    assert (offered["min_value"], offered["max_value"]) == (bound.low, bound.high)
+    assert GUILD_SETTING_RANGES[option][1:] == (bound.low, bound.high)
+
+
+async def test_config_explains_the_stake_and_buy_in_for_every_game_not_one(harness):
+    described = {o["name"]: o["description"] for o in synced(harness, "config")["options"]}
+    assert "every game" in described["stake"]
+    assert "pot" not in described["stake"] and "pot" not in described["buy_in_stakes"]
+    assert "brings to a new table" in described["buy_in_stakes"]

@@ -5,6 +5,9 @@ from __future__ import annotations
 import discord
 import pytest
 
+from bot.tables import TableError
+from cogs.table.commands import offered_value
+from cogs.table.ui import TableOption
 from tests.discord.table_driver import TableDriver
 
 
@@ -97,7 +100,9 @@ async def test_joining_twice(playing):
 async def test_joining_without_the_chips(harness):
     h = harness
     await h.slash(h.user("ann"), "gff join")  # a table with the default 200 buy-in
-    await h.slash(h.owner, "config", starting_chips=50)
+    # /config refuses starting chips below a buy-in; a player can still be this poor after
+    # losing at other tables, so the store is set directly.
+    await h.bot.store.update_guild_settings(h.guild_id, starting_chips=50)
     poor = h.user("poor")
     before_tables = (await h.bot.store.table(h.bot.tables.in_channel(h.channel.id).id)).seats
     await h.slash(poor, "gff join")
@@ -198,3 +203,46 @@ async def test_discarding_before_drawing_is_refused(playing):
     assert view.component(throw)["disabled"] is True
     await refused(h, ann, "draw", lambda: h.click(ann, view, throw, values=["2H"], forged=True))
     assert d.hand.seq == 0
+
+
+async def test_a_refusal_quotes_only_a_short_part_of_a_long_option(harness):
+    """A modified client sends a 4,000-character table option: the answer is short enough
+    for Discord to show, and opens nothing."""
+    h = harness
+    ann = h.user("ann")
+    await refused(h, ann, "match", lambda: h.slash(ann, "concentration create",
+                                                   match="x" * 4000, forged=True))
+    text = h.last_response(ann).text()
+    assert len(text) < 200 and "x" * 41 not in text
+    assert h.bot.tables.in_channel(h.channel.id) is None
+
+
+def test_a_table_option_not_offered_is_quoted_short_and_as_typed():
+    """`/<game> create` checks a word option against its choices itself, and quotes what
+    it was given through the one helper: 40 characters at most, markdown escaped."""
+    match = TableOption("match", "what makes a pair", ("rank", "colour"))
+    with pytest.raises(TableError) as long:
+        offered_value(match, "x" * 4000)
+    assert long.value.message == (
+        "The option match is rank or colour, not “" + "x" * 39 + "…”.")
+    with pytest.raises(TableError) as marked:
+        offered_value(match, "**big** `code`\n@ here")
+    assert marked.value.message.endswith(r"not “\*\*big\*\* \`code\` @ here”.")
+    assert offered_value(match, "colour") == "colour"
+
+
+async def test_a_table_option_the_game_refuses_is_said_without_a_rule_number(harness):
+    h = harness
+    ann = h.user("ann")
+    await refused(h, ann, "", lambda: h.slash(ann, "faro create", max_bet=5))
+    # The engine cites FARO-2.2; the player reads one sentence with one full stop.
+    assert h.last_response(ann).text() == (
+        "Faro: max_bet must be a whole number of at least the stake 10.")
+
+
+async def test_too_few_players_to_deal_counts_one_stake(harness):
+    h = harness
+    ann = h.user("ann")
+    await h.slash(ann, "concentration join")
+    await refused(h, ann, "At least 2 players with 1 stake or more are needed to deal "
+                  "Concentration.", lambda: h.slash(ann, "concentration start"))

@@ -9,12 +9,13 @@ import threading
 
 import pytest
 
-from bot.store import NotEnoughChips, Store
+from bot.store import NotEnoughChips, SqliteStore, Store
 from bot.store import db as db_module
-from bot.store.db import Database
+from bot.store.db import Damaged, Database
+from bot.store.migrate import ForeignDatabase
 from engine.gff.hand import GffHand
 from engine.simulate import random_action
-from tests.store.helpers import DEFAULTS, GUILD, USERS
+from tests.store.helpers import GUILD, USERS
 
 # PostgreSQL's connection pool has its own tests (test_postgres.py).
 pytestmark = pytest.mark.sqlite_only("SQLite's connection thread, pragmas and group commit")
@@ -291,8 +292,11 @@ async def test_closing_finishes_the_work_already_sent_then_the_thread_ends(db_pa
     assert not thread.is_alive()
     with pytest.raises(ValueError, match="Connection closed"):
         await database.read(lambda db: None)
-    async with await Store.open(db_path, defaults=DEFAULTS) as reopened:
-        count = await reopened.db.read(lambda db: db.execute("SELECT COUNT(*) FROM t").fetchone())
+    reopened = await Database.open(db_path)
+    try:
+        count = await reopened.read(lambda db: db.execute("SELECT COUNT(*) FROM t").fetchone())
+    finally:
+        await reopened.close()
     assert count == (20,)
 
 
@@ -303,3 +307,57 @@ async def test_a_file_that_will_not_open_leaves_no_thread_behind(tmp_path):
     for thread in set(threading.enumerate()) - before:
         thread.join(5)
         assert not thread.is_alive()
+
+
+def tables_in(path) -> list[str]:
+    db = sqlite3.connect(path)
+    try:
+        return [name for (name,) in db.execute("SELECT name FROM sqlite_master ORDER BY name")]
+    finally:
+        db.close()
+
+
+async def test_another_programs_database_is_refused_and_left_as_it_was(tmp_path):
+    path = tmp_path / "theirs.sqlite3"
+    theirs = sqlite3.connect(path)
+    theirs.executescript("CREATE TABLE wallets (x); CREATE TABLE notes (y);")
+    theirs.close()
+    with pytest.raises(ForeignDatabase) as caught:
+        await Store.open(path)
+    assert str(caught.value) == "it holds tables of its own (notes, wallets) and none of this bot's"
+    assert tables_in(path) == ["notes", "wallets"]  # no schema_version: nothing was migrated
+
+
+async def test_a_foreign_database_names_five_of_its_tables_at_most(tmp_path):
+    path = tmp_path / "theirs.sqlite3"
+    theirs = sqlite3.connect(path)
+    theirs.executescript("".join(f"CREATE TABLE t{n} (x);" for n in range(8)))
+    theirs.close()
+    with pytest.raises(ForeignDatabase, match=r"\(t0, t1, t2, t3, t4 and 3 more\)"):
+        await Store.open(path)
+
+
+async def test_the_check_at_start_up_finds_a_damaged_page_the_opening_does_not(tmp_path):
+    path = tmp_path / "chips.sqlite3"
+    await (await Store.open(path)).close()
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE filler (x BLOB)")
+    db.executemany("INSERT INTO filler VALUES (?)", [(bytes(3000),)] * 300)
+    db.commit()
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    db.close()
+    data = bytearray(path.read_bytes())
+    middle = len(data) // 2 // 4096 * 4096
+    data[middle : middle + 4096] = b"\xff" * 4096
+    path.write_bytes(bytes(data))
+    await (await Store.open(path)).close()  # the damage is in pages nothing read yet
+    with pytest.raises(Damaged, match=r"^database disk image is malformed \(Page \d+: "):
+        await SqliteStore.open(path, check=True)
+
+
+async def test_a_sound_file_passes_the_check(tmp_path):
+    path = tmp_path / "chips.sqlite3"
+    for _ in range(2):  # new, then as the bot left it
+        store = await SqliteStore.open(path, check=True)
+        await store.open_wallet(GUILD, USERS[0])
+        await store.close()
