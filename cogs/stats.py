@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from bot.store import GameFigures, PlayerStats
 from bot.store.models import Totals
+from bot.words import count
 from engine import games
 
 if TYPE_CHECKING:
@@ -35,13 +36,13 @@ def signed(chips: int) -> str:
 
 def totals_line(totals: Totals) -> str:
     return (
-        f"{totals.hands:,} hands, {totals.won:,} won · net {signed(totals.net)} · "
+        f"{count(totals.hands, 'hand')}, {totals.won:,} won · net {signed(totals.net)} · "
         f"biggest pot {totals.biggest_pot:,} · longest winning streak {totals.streak:,}"
     )
 
 
 def game_line(row: GameFigures) -> str:
-    line = f"{row.hands:,} hands, {row.won:,} won, net {signed(row.net)}"
+    line = f"{count(row.hands, 'hand')}, {row.won:,} won, net {signed(row.net)}"
     own = ", ".join(f"{name} {value:,}" for name, value in sorted(row.figures.items()))
     return f"{line}; {own}" if own else line
 

@@ -1,5 +1,5 @@
 """The flush auction: the `/auction` commands, its table message and the bid menu
-(rules/auction.md)."""
+(docs/rules/auction.md)."""
 
 from __future__ import annotations
 

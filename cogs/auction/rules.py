@@ -1,4 +1,4 @@
-"""The `/auction rules` embed: the flush auction in a few lines (rules/auction.md)."""
+"""The `/auction rules` embed: the flush auction in a few lines (docs/rules/auction.md)."""
 
 from __future__ import annotations
 

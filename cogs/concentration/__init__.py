@@ -1,5 +1,5 @@
 """Concentration: the `/concentration` commands, its table message and flip view
-(rules/concentration.md)."""
+(docs/rules/concentration.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The `/concentration rules` embed: Concentration in a few lines (rules/concentration.md)."""
+"""The `/concentration rules` embed: Concentration in a few lines (docs/rules/concentration.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Farmer: the `/farmer` commands, its table message and hand views (rules/farmer.md)."""
+"""Farmer: the `/farmer` commands, its table message and hand views (docs/rules/farmer.md)."""
 
 from __future__ import annotations
 

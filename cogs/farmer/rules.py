@@ -1,4 +1,4 @@
-"""The `/farmer rules` embed: Farmer in a few lines (rules/farmer.md)."""
+"""The `/farmer rules` embed: Farmer in a few lines (docs/rules/farmer.md)."""
 
 from __future__ import annotations
 

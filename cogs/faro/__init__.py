@@ -1,4 +1,4 @@
-"""Faro: the `/faro` commands, its table message and hand views (rules/faro.md)."""
+"""Faro: the `/faro` commands, its table message and hand views (docs/rules/faro.md)."""
 
 from __future__ import annotations
 

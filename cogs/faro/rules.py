@@ -1,4 +1,4 @@
-"""The `/faro rules` embed: Faro in a few lines (rules/faro.md)."""
+"""The `/faro rules` embed: Faro in a few lines (docs/rules/faro.md)."""
 
 from __future__ import annotations
 

@@ -23,7 +23,7 @@ from bot.store import StoreError
 from bot.tables import LiveTable, TableError, TableService
 from cogs.faro import pictures, render, rules
 from cogs.table.clock import deadline_of
-from cogs.table.components import RenderedView, button, menu, option
+from cogs.table.components import Component, RenderedView, button, menu, option
 from cogs.table.items import hand_custom_id
 from cogs.table.ui import TableOption
 from engine.cards import Card
@@ -66,6 +66,8 @@ RANK_LABELS = {(rank, left): f"{render.rank_name(rank)} ({left} to come)"
                for rank in range(1, 14) for left in range(1, 5)}
 # The betting menus: where a choice bets, plain or coppered.
 BETTING_MENUS = {"on": False, "coppered": True}
+CHOOSE_WHERE = ("choose where to bet from the menu: up to four ranks, or one of even, odd, "
+                "high card or a call.")
 
 
 def position_of(values: Sequence[str]) -> tuple[str, Position]:
@@ -83,7 +85,27 @@ def position_of(values: Sequence[str]) -> tuple[str, Position]:
         pass
     if not values:
         raise TableError("choose where to bet in the first menu.")
-    raise TableError("choose up to four ranks, or one of even, odd, high card or a call.")
+    raise TableError(CHOOSE_WHERE)
+
+
+def betting_options(view: PrivateView) -> dict[str, list[Component]]:
+    """The options of each betting menu of the player's view, by its act: where a bet
+    goes ("on": the places, and the calls when one may be made) and where it goes
+    coppered (the places: a call is never coppered, FARO-6.1)."""
+    public = view.public
+    places = [option(RANK_LABELS[rank, left], RANK_VALUES[rank])
+              for rank, left in public.casekeeper.items() if left]
+    places += [option(label, kind) for kind, label in KINDS.items()]
+    calls = []
+    if CALL_DO in view.legal:
+        three = sorted(faro_rank(card) for card in public.last_three)
+        orders = sorted({(a, b, c) for a in three for b in three for c in three
+                         if sorted((a, b, c)) == three})
+        for order in orders:
+            value = CALL_PREFIX + "".join(rank_code(r) for r in order)
+            label = "Call: " + ", ".join(rank_code(r) for r in order) + " (lose, win, hoc)"
+            calls.append(option(label, value))
+    return {"on": (places + calls)[:MENU_OPTIONS], "coppered": places[:MENU_OPTIONS]}
 
 
 def amounts(stake: int, max_bet: int) -> list[int]:
@@ -105,7 +127,7 @@ class FaroUI:
     table_picture = staticmethod(pictures.table_picture)
     table_options = (
         TableOption("max_bet", f"the most chips on one position (default {MAX_BET_STAKES} "
-                    "stakes, FARO-2.2)"),
+                    "stakes)"),
     )
 
     def __init__(self, bot: HallBot) -> None:
@@ -157,26 +179,15 @@ class FaroUI:
             return hand_custom_id(GAME, table_id, owner, at, act)
 
         betting = bool(legal & {BET, CALL_DO})
-        places = [option(RANK_LABELS[rank, left], RANK_VALUES[rank])
-                  for rank, left in public.casekeeper.items() if left]
-        places += [option(label, kind) for kind, label in KINDS.items()]
-        calls = []
-        if CALL_DO in legal:
-            three = sorted(faro_rank(card) for card in public.last_three)
-            orders = sorted({(a, b, c) for a in three for b in three for c in three
-                             if sorted((a, b, c)) == three})
-            for order in orders:
-                value = CALL_PREFIX + "".join(rank_code(r) for r in order)
-                label = "Call: " + ", ".join(rank_code(r) for r in order) + " (lose, win, hoc)"
-                calls.append(option(label, value))
+        where = betting_options(view)
         amount = self._amount(table_id, owner, public.stake)
         amount_options = [option(f"{a} chips", str(a), default=a == amount)
                           for a in amounts(public.stake, public.max_bet)]
         rows = [
-            [menu(cid("on"), (places + calls)[:MENU_OPTIONS],
+            [menu(cid("on"), where["on"],
                   f"Bet {amount} on… (up to 4 ranks for a combination)", max_values=4,
                   enabled=betting)],
-            [menu(cid("coppered"), places[:MENU_OPTIONS],
+            [menu(cid("coppered"), where["coppered"],
                   f"Bet {amount} coppered (on losing) on…", max_values=4,
                   enabled=BET in legal)],
             [menu(cid("amount"), amount_options, "How much a bet", enabled=betting)],
@@ -199,10 +210,13 @@ class FaroUI:
         act: str, picked: Sequence[Card], values: list[str],
     ) -> tuple[str, list[int] | None]:
         if act == "amount":
-            try:
-                chosen = int(values[0])
-            except (IndexError, ValueError):
-                raise TableError("choose an amount from the list.") from None
+            hand = table.hand
+            # Exactly an amount the menu offers: a modified client can send any text, and
+            # int() reads "-10", " 10 " and other scripts' digits alike.
+            offered = {str(a): a for a in amounts(hand.stake, hand.max_bet)}
+            if len(values) != 1 or values[0] not in offered:
+                raise TableError("choose one of the amounts in the menu.")
+            chosen = offered[values[0]]
             self.amounts[table.id, user] = chosen
             return f"{chosen} chips a bet from now on.", None
         if act == "leave":
@@ -231,18 +245,20 @@ class FaroUI:
         if act == "ready":
             return Ready(seat)
         if act == "remove":
-            mine = hand.private_view(seat).bets
-            try:
-                index = int(values[0].removeprefix("b:"))
-                return Remove(seat, mine[index].position)
-            except (IndexError, ValueError):
-                raise TableError("that bet is no longer on the layout.") from None
+            mine = hand.private_view(seat).bets[:MENU_OPTIONS]
+            shown = {f"b:{index}": bet for index, bet in enumerate(mine)}
+            if len(values) != 1 or values[0] not in shown:
+                raise TableError("that bet is no longer on the layout.")
+            return Remove(seat, shown[values[0]].position)
         if act in BETTING_MENUS:
+            offered = {o["value"] for o in betting_options(hand.private_view(seat))[act]}
+            if BETTING_MENUS[act] and any(v.startswith(CALL_PREFIX) for v in values):
+                raise TableError("a call cannot be coppered.")
+            if values and not set(values) <= offered:  # exactly the menu's values: r:A, not r:a
+                raise TableError(CHOOSE_WHERE)
             kind, position = position_of(values)
             amount = self._amount(table.id, user, hand.stake)
             if kind == CALL_DO:
-                if BETTING_MENUS[act]:
-                    raise TableError("a call cannot be coppered (FARO-6.1).")
                 return Call(seat, position._replace(kind=CALL), amount)
             return Bet(seat, position._replace(copper=BETTING_MENUS[act]), amount)
         raise TableError("that button does nothing in Faro.")

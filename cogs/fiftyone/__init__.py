@@ -1,5 +1,5 @@
 """Fifty-One: the `/fiftyone` commands, its table message and hand views
-(rules/fiftyone.md)."""
+(docs/rules/fiftyone.md)."""
 
 from __future__ import annotations
 

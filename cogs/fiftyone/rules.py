@@ -1,4 +1,4 @@
-"""The `/fiftyone rules` embed: Fifty-One in a few lines (rules/fiftyone.md)."""
+"""The `/fiftyone rules` embed: Fifty-One in a few lines (docs/rules/fiftyone.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Gops: the `/gops` commands, its table message and the bid menu (rules/gops.md)."""
+"""Gops: the `/gops` commands, its table message and the bid menu (docs/rules/gops.md)."""
 
 from __future__ import annotations
 

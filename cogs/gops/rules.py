@@ -1,4 +1,4 @@
-"""The `/gops rules` embed: Gops in a few lines (rules/gops.md)."""
+"""The `/gops rules` embed: Gops in a few lines (docs/rules/gops.md)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Jack Change It: the `/jackchangeit` commands, its table message and hand views
-(rules/jackchangeit.md)."""
+(docs/rules/jackchangeit.md)."""
 
 from __future__ import annotations
 

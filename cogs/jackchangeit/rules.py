@@ -1,4 +1,4 @@
-"""The `/jackchangeit rules` embed: Jack Change It in a few lines (rules/jackchangeit.md)."""
+"""The `/jackchangeit rules` embed: Jack Change It in a few lines (docs/rules/jackchangeit.md)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Old Maid: the `/oldmaid` commands, its table message and the draw view
-(rules/oldmaid.md)."""
+(docs/rules/oldmaid.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The `/oldmaid rules` embed: Old Maid in a few lines (rules/oldmaid.md)."""
+"""The `/oldmaid rules` embed: Old Maid in a few lines (docs/rules/oldmaid.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Page One: the `/pageone` commands, its table message and hand views (rules/pageone.md)."""
+"""Page One: the `/pageone` commands, its table message and hand views (docs/rules/pageone.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The `/pageone rules` embed: Page One in a few lines (rules/pageone.md)."""
+"""The `/pageone rules` embed: Page One in a few lines (docs/rules/pageone.md)."""
 
 from __future__ import annotations
 

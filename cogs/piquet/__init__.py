@@ -1,4 +1,4 @@
-"""Piquet: the `/piquet` commands, its table message and hand views (rules/piquet.md)."""
+"""Piquet: the `/piquet` commands, its table message and hand views (docs/rules/piquet.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The `/piquet rules` embed: Rubicon Piquet in a few lines (rules/piquet.md)."""
+"""The `/piquet rules` embed: Rubicon Piquet in a few lines (docs/rules/piquet.md)."""
 
 from __future__ import annotations
 

@@ -14,6 +14,7 @@ from discord.ext import commands
 from cogs.table.commands import table_commands
 from cogs.table.controls import HandControls
 from cogs.table.items import TableClicks
+from cogs.table.names import for_players
 from cogs.table.pictures.service import Pictures
 from cogs.table.presenter import TablePresenter
 
@@ -83,8 +84,9 @@ class TableCog(commands.Cog):
             if guild.get_channel_or_thread(table.info.channel_id) is None:
                 await self.tables.channel_gone(table.info.channel_id, "its channel is gone")
                 continue
+            seat_ids = [str(seat.user_id) for seat in table.info.seats]
             for notice in self.tables.notices.pop(table.id, []):
-                await self.presenter.say(table, notice)
+                await self.presenter.say(table, for_players(notice, seat_ids))
             await self.tables.resume(table)  # after a restart: turns run on, the player pinged
             await self.presenter.table_changed(table)  # the table message, fresh after a restart
 

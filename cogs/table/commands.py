@@ -16,9 +16,11 @@ import discord
 from discord import app_commands
 
 from bot.client import answer
-from bot.store import PastTable
+from bot.store import BadSetting, PastTable
 from bot.tables import LiveTable, TableError
-from cogs.table.ui import options_line
+from bot.words import count, quoted
+from cogs.table.names import for_players
+from cogs.table.ui import TableOption, options_line
 from engine import fairness, games
 
 if TYPE_CHECKING:
@@ -201,6 +203,9 @@ def create_table_command(group: app_commands.Group, ui: "GameUI") -> None:
     offered = tuple(getattr(ui, "table_options", ()))
     BuyIn = app_commands.Range[int, info.stakes_to_buy_in, 1_000_000_000]
     Players = app_commands.Range[int, info.min_seats, info.max_seats]
+    # A game of a fixed number of players (Piquet's two) has no choice of seats to offer:
+    # the command leaves the option out, and the table seats that number.
+    seats_fixed = info.min_seats == info.max_seats
 
     async def create(
         interaction: discord.Interaction,
@@ -212,25 +217,30 @@ def create_table_command(group: app_commands.Group, ui: "GameUI") -> None:
     ) -> None:
         tables = interaction.client.tables  # type: ignore[union-attr]
         by_name = {option.name: option for option in offered}
-        options = {name: by_name[name].record_value(value)
+        options = {name: offered_value(by_name[name], value)
                    for name, value in chosen.items() if value is not None}
-        table = await tables.create(
-            interaction.guild_id, interaction.channel_id, interaction.user.id,
-            game=game, stake=stake, buy_in=buy_in, max_players=max_players,
-            turn_seconds=turn_seconds, options=options,
-        )
+        try:
+            table = await tables.create(
+                interaction.guild_id, interaction.channel_id, interaction.user.id,
+                game=game, stake=stake, buy_in=buy_in, max_players=max_players,
+                turn_seconds=turn_seconds, options=options,
+            )
+        except BadSetting as refused:  # the game's own words on its options
+            raise TableError(for_players(refused.message, ())) from None
         t = table.info
         shown = f", {options_line(t.options)}" if t.options else ""
+        players = count(t.max_players, "player")
         await answer(interaction, (
-            f"Table open: stake {t.stake}, buy-in {t.buy_in}, up to "
-            f"{t.max_players} players, {t.turn_seconds} s a turn{shown}. You are seated "
-            f"and host; `/{game} start` deals once someone joins."
+            f"Table open: stake {t.stake}, buy-in {t.buy_in}, "
+            f"{players if seats_fixed else 'up to ' + players}, {t.turn_seconds} s a turn"
+            f"{shown}. You are seated and host; `/{game} start` deals once someone joins."
         ))
 
     # discord.py reads a command's options from its callback's signature: the game's own
     # are added to it, each optional (absent, the page's default holds).
     signature = inspect.signature(create)
-    fixed = [p for p in signature.parameters.values() if p.kind is not p.VAR_KEYWORD]
+    fixed = [p for p in signature.parameters.values() if p.kind is not p.VAR_KEYWORD
+             and not (p.name == "max_players" and seats_fixed)]
     extra = [
         inspect.Parameter(
             option.name, inspect.Parameter.KEYWORD_ONLY, default=None,
@@ -239,10 +249,12 @@ def create_table_command(group: app_commands.Group, ui: "GameUI") -> None:
         for option in offered
     ]
     create.__signature__ = signature.replace(parameters=[*fixed, *extra])  # type: ignore[attr-defined]
+    seats = {} if seats_fixed else {
+        "max_players": f"seats at the table, {info.min_seats} to {info.max_seats}"}
     app_commands.describe(
         stake="chips in one stake, what the game's posts and payments count in",
-        buy_in=f"chips you bring to the table (at least {info.stakes_to_buy_in} stakes)",
-        max_players=f"seats at the table, {info.min_seats} to {info.max_seats}",
+        buy_in=f"chips you bring to the table (at least {count(info.stakes_to_buy_in, 'stake')})",
+        **seats,
         turn_seconds="time for a turn, 15 to 600 seconds",
         **{option.name: option.description for option in offered},
     )(create)
@@ -252,6 +264,16 @@ def create_table_command(group: app_commands.Group, ui: "GameUI") -> None:
     if choices:
         app_commands.choices(**choices)(create)
     group.command(name="create", description="Open a table here with your own settings")(create)
+
+
+def offered_value(option: TableOption, value: object) -> object:
+    """A table option's value as the record holds it. A word must be one the command
+    offers: a modified client can send any text, and the refusal repeats only a little."""
+    if option.choices and value not in option.choices:
+        raise TableError(
+            f"The option {option.name} is {' or '.join(option.choices)}, not {quoted(value)}."
+        )
+    return option.record_value(value)
 
 
 async def show_history(
@@ -329,8 +351,11 @@ async def _history_embed(
     lines = []
     for stored in hands:
         result = stored.result or {}
-        if stored.status == "void":
-            lines.append(f"**{stored.number}.** void: {result.get('void', 'not resumed')}")
+        if stored.status == "void":  # why, in the engine's words when it refused the record
+            seats = [str(seat.get("id")) for seat in stored.record.get("seats", ())
+                     if isinstance(seat, dict)]
+            why = for_players(str(result.get("void", "not resumed")), seats)
+            lines.append(f"**{stored.number}.** void: {why}")
             continue
         if stored.status == "running":
             lines.append(f"**{stored.number}.** being played")

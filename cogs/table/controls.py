@@ -24,6 +24,7 @@ from bot.replies import answer_privately, edit_answer, update_clicked
 from bot.store import StoreError
 from bot.tables import LiveTable, StaleButton, TableError
 from cogs.table.components import RenderedView
+from cogs.table.names import for_players, sentence
 from cogs.table.pictures.layout import Picture
 from cogs.table.pictures.service import picture_key
 from engine import cards as C
@@ -184,7 +185,7 @@ class HandControls:
         Only while Discord still lets the bot edit that answer; a view the player
         dismissed, or one too old, is forgotten and they use Refresh as before. After a
         restart the bot no longer holds any view's interaction: a view is brought up to
-        date by the player's next click on it (README, Playing).
+        date by the player's next click on it (docs/playing.md).
         """
         kept = kept or self.shown.get((table.id, user_id))
         if kept is None:
@@ -279,7 +280,7 @@ class HandControls:
         except StaleButton as stale:
             note, targets = stale.message, None
         except (TableError, StoreError) as refused:
-            note, targets = self.ui(table).refusal(refused, table), None
+            note, targets = self.refusal(table, user, refused), None
         try:
             embed, view, picture = self.render_with_picture(
                 table, user, note, targets, pictures=await self._pictures_on(table)
@@ -297,6 +298,15 @@ class HandControls:
         self._remember(table, interaction)
         if later:
             self._add_later(table, interaction, picture, later)
+
+    def refusal(self, table: LiveTable, user: int, refused: TableError | StoreError) -> str:
+        """A refused click as its player reads it: the game's words for it, each seat by its
+        name and no rule number. The engine's message, with both, goes to the log."""
+        log.info("Table %s refused a click of %s: %s", table.id, user, refused.message)
+        seats = {str(seat.user_id) for seat in table.info.seats}
+        if table.hand is not None:
+            seats.update(table.hand.dealt_in())  # a player who left keeps their seat in it
+        return sentence(for_players(self.ui(table).refusal(refused, table), sorted(seats)))
 
     async def _click(
         self, table: LiveTable, user: int, at: tuple[int, int], act: str, values: list[str],

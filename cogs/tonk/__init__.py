@@ -1,4 +1,4 @@
-"""Tonk: the `/tonk` commands, its table message and hand views (rules/tonk.md)."""
+"""Tonk: the `/tonk` commands, its table message and hand views (docs/rules/tonk.md)."""
 
 from __future__ import annotations
 

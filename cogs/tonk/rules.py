@@ -1,4 +1,4 @@
-"""The `/tonk rules` embed: Tonk in a few lines (rules/tonk.md)."""
+"""The `/tonk rules` embed: Tonk in a few lines (docs/rules/tonk.md)."""
 
 from __future__ import annotations
 

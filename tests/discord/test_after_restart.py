@@ -89,7 +89,7 @@ async def test_a_pick_of_cards_not_in_the_hand_is_refused_and_changes_nothing(ha
 
 
 async def test_after_a_restart_a_view_catches_up_on_its_next_click(harness):
-    """README, Playing: after a restart the bot holds no player's view; the turn ping
+    """docs/playing.md: after a restart the bot holds no player's view; the turn ping
     still comes, and the next click on the view (Refresh, or any button) brings it up
     to date."""
     d = await TableDriver.playing(harness)

@@ -41,7 +41,7 @@ def recorded(h: Harness) -> dict[str, str]:
 ALL = [
     "gff", "tonk", "farmer", "faro", "gops", "auction", "concentration", "oldmaid",
     "pageone", "jackchangeit", "fiftyone", "piquet",
-    "games", "bankroll", "daily", "stats", "config", "audit",
+    "games", "help", "bankroll", "daily", "stats", "config", "audit",
 ]
 
 
@@ -155,3 +155,16 @@ async def test_a_record_that_cannot_be_read_or_kept_means_syncing_again(tmp_path
     warned = [r.getMessage() for r in caplog.records if r.name == "bot.command_sync"]
     assert any("Could not keep the record" in text for text in warned)
     assert any("Ignoring the record" in text for text in warned)
+
+
+async def test_bankroll_is_one_command_as_players_type_it(booted, caplog):
+    """`/bankroll [player] [game]`, with no subcommand to pick, and `/help`: 19 commands."""
+    h = booted
+    bankroll = next(c for c in h.commands if c["name"] == "bankroll")
+    assert [(o["name"], o["type"], o.get("required", False)) for o in bankroll["options"]] == [
+        ("player", 6, False), ("game", 3, False)]  # a user, and a text among choices
+    assert len(ALL) == 19
+    with caplog.at_level(logging.INFO, logger="bot.command_sync"):
+        record_path(h.settings.database_path).unlink()  # no record: synced afresh
+        await h.restart()
+    assert f"Synced {len(ALL)} commands (global" in caplog.text

@@ -95,9 +95,10 @@ async def test_a_table_of_only_computer_players_does_not_play_on(harness):
 
 async def test_standings_list_people_only(harness):
     d = await table_with_computers(harness, "sharp")
-    await d.h.slash(d.host, "bankroll top")
-    top = d.h.last_response(d.host).text()
-    assert f"<@{d.user('ann').id}>" in top and "#1" in top and "#2" not in top
+    await d.h.slash(d.host, "bankroll")
+    fields = {f["name"]: f["value"] for f in d.h.last_response(d.host).embed["fields"]}
+    top = fields["Standings"]
+    assert f"**#1** <@{d.user('ann').id}>" in top and "#2" not in top
 
 
 async def test_only_the_host_adds_computer_players(harness):

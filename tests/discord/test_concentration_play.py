@@ -120,7 +120,7 @@ async def assert_everything_agrees(d: ConcentrationDriver, expected: dict[str, i
     for name, seat in by_name.items():
         assert f"<@{seat}> — {expected[name]} chips" in table_text
     for name in expected:
-        await h.slash(d.user(name), "bankroll show")
+        await h.slash(d.user(name), "bankroll")
         fields = {f["name"]: f["value"] for f in h.last_response(d.user(name)).embed["fields"]}
         assert fields["At tables"] == str(expected[name])
         assert fields["Bankroll"] == str(START - BUY_IN)

@@ -11,6 +11,7 @@ message, /bankroll and the store, and the house's transfers are minted and burne
 from __future__ import annotations
 
 import json
+import re
 
 from engine import cards as C
 from engine.replay import replay
@@ -149,7 +150,9 @@ async def test_faro_every_bet_type_is_on_the_view_and_a_deal_plays_to_the_hoc(ha
     assert d.hand.private_view(ann).stack == BUY_IN - 80
     # The amount menu never goes past the maximum: 110 on one position is refused.
     view = await d.bet("ann", ["r:Q"], 100)
-    assert "Not done:" in view.embed["description"] and "(FARO-4.7)" in view.embed["description"]
+    # The engine cites FARO-4.7; players read no rule number.
+    assert "> Not done: a bet on one position must total 10 to 100, not 120.\n" in (
+        view.embed["description"])
     await d.click("ann", "ready")
     assert d.hand.turns == 1 and d.hand.private_view(ann).stack == BUY_IN + 20
     keeper = next(f["value"] for f in d.table_message().embed["fields"]
@@ -177,7 +180,7 @@ async def test_faro_every_bet_type_is_on_the_view_and_a_deal_plays_to_the_hoc(ha
     await d.bet("ann", ["call:79K"])  # right: 4 to 1
     await d.click("ann", "ready")
     await assert_everything_agrees(d, "hoc", {"ann": BUY_IN + 20 + 40})
-    await h.slash(d.host, "bankroll show")
+    await h.slash(d.host, "bankroll")
     fields = {f["name"]: f["value"] for f in h.last_response(d.host).embed["fields"]}
     assert fields["At tables"] == str(BUY_IN + 60) and fields["Bankroll"] == str(START - BUY_IN)
     table_text = d.table_message().text()
@@ -319,3 +322,58 @@ async def test_a_computer_player_bets_at_faro_at_each_level(harness):
     assert len(d.table.last_result[1].transfers) > 0  # the computers bet
     assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
     d.assert_no_hidden_card_in_public()
+
+
+async def test_a_refusal_names_the_player_and_cites_no_rule(harness):
+    """The engine refuses with the seat's id and FARO-4.7; the player reads a name (a
+    mention, which never pings in an ephemeral view) and no rule number."""
+    h = harness
+    d = await faro_table(h)
+    ann = d.seat(d.host)
+    await d.bet("ann", ["r:Q"], 100)
+    await d.bet("ann", ["r:K"], 100)  # the whole buy-in is on the layout
+    view = await d.bet("ann", ["r:A"])
+    said = view.embed["description"]
+    assert f"> Not done: <@{ann}> has only 0 chips.\n" in said
+    assert re.search(rf"(?<!<@){ann}", view.text()) is None  # no raw id anywhere
+    assert "FARO-" not in view.text()
+    assert len(d.hand.private_view(ann).bets) == 2
+
+
+async def test_the_amount_menu_takes_only_the_amounts_it_offers(harness):
+    """A modified client can send any value: only the menu's own are taken; anything else
+    is refused with a sentence, and the amount stays as it was."""
+    h = harness
+    d = await faro_table(h)
+    ann = d.seat(d.host)
+    view = await d.click("ann", "amount", ["30"])
+    for forged in (["-10"], ["0"], ["1000000"], ["١٠٠"], [" 30"], ["30", "40"], []):
+        await h.click(d.host, view, controls(view)["amount"]["custom_id"], values=forged,
+                      forged=True)
+        view = d.view_of(d.host)
+        assert "> Not done: choose one of the amounts in the menu.\n" in view.text(), forged
+        assert controls(view)["on"]["placeholder"].startswith("Bet 30 on"), forged
+    await d.click("ann", "on", ["r:Q"])
+    assert [b.amount for b in d.hand.private_view(ann).bets] == [30]
+
+
+async def test_a_bet_is_exactly_one_of_the_menus_values(harness):
+    """`r:A` is a value of the menu, `r:a` is not: a forged value is refused, not read
+    loosely, and nothing is placed."""
+    h = harness
+    d = await faro_table(h)
+    ann = d.seat(d.host)
+    view = await d.open_hand(d.host)
+    for act, forged in (("on", ["r:a"]), ("on", ["r:1"]), ("on", ["EVEN"]),
+                        ("on", ["r:Q", "even"]), ("coppered", ["r:q"]),
+                        ("on", ["call:79K"])):  # no call before the last turn
+        await h.click(d.host, view, controls(view)[act]["custom_id"], values=forged,
+                      forged=True)
+        view = d.view_of(d.host)
+        assert "> Not done: choose where to bet from the menu" in view.text(), forged
+    assert d.hand.private_view(ann).bets == ()
+    remove = controls(await d.bet("ann", ["r:Q"]))["remove"]["custom_id"]
+    for forged in (["b:-1"], ["b:٠"], ["b:1"], ["0"]):
+        await h.click(d.host, d.view_of(d.host), remove, values=forged, forged=True)
+        assert "> Not done: that bet is no longer on the layout." in d.view_of(d.host).text()
+    assert len(d.hand.private_view(ann).bets) == 1

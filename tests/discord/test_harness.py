@@ -66,7 +66,7 @@ async def test_commands_sync_globally_by_default(harness):
     assert [command["name"] for command in harness.commands] == [
         "gff", "tonk", "farmer", "faro", "gops", "auction", "concentration", "oldmaid",
         "pageone", "jackchangeit", "fiftyone", "piquet",
-        "games", "bankroll", "daily", "stats", "config", "audit",
+        "games", "help", "bankroll", "daily", "stats", "config", "audit",
     ]
     assert harness.recorder.guild_commands == {}
     rules = next(o for o in harness.commands[0]["options"] if o["name"] == "rules")
@@ -79,7 +79,7 @@ async def test_a_dev_guild_gets_the_commands_directly(tmp_path):
         assert [c["name"] for c in h.recorder.guild_commands[h.guild_id]] == [
             "gff", "tonk", "farmer", "faro", "gops", "auction", "concentration", "oldmaid",
             "pageone", "jackchangeit", "fiftyone", "piquet",
-            "games", "bankroll", "daily", "stats", "config", "audit",
+            "games", "help", "bankroll", "daily", "stats", "config", "audit",
         ]
         alice = h.user("alice")
         asked = await h.slash(alice, "gff rules")

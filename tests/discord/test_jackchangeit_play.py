@@ -124,7 +124,7 @@ async def assert_everything_agrees(d: JackDriver, ended: str, expected: dict[str
         assert f"<@{seat}>: " in result.text() and f"→ {expected[name]}" in result.text()
         assert f"<@{seat}> — {expected[name]} chips" in d.table_message().text()
     for name in expected:
-        await h.slash(d.user(name), "bankroll show")
+        await h.slash(d.user(name), "bankroll")
         fields = {f["name"]: f["value"] for f in h.last_response(d.user(name)).embed["fields"]}
         assert fields["At tables"] == str(expected[name])
         assert fields["Bankroll"] == str(START - BUY_IN)

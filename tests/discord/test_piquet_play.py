@@ -212,7 +212,7 @@ async def assert_everything_agrees(d: PiquetDriver, ended: str) -> dict[str, int
     else:
         assert "no chips move" in text
     for name in expected:
-        await h.slash(d.user(name), "bankroll show")
+        await h.slash(d.user(name), "bankroll")
         fields = {f["name"]: f["value"] for f in h.last_response(d.user(name)).embed["fields"]}
         assert fields["At tables"] == str(expected[name])
         assert fields["Bankroll"] == str(START - BUY_IN)
@@ -301,9 +301,22 @@ async def test_piquet_views_offer_exactly_the_legal_moves(harness):
     choices = d.hand.private_view(turn).choices
     assert [o["value"] for o in menu["options"]][-1] == f"sink:{d.hand.kind}"
     assert len(menu["options"]) == len(choices) + 1
+    held = set(d.hand.private_view(turn).hand)
+    missing = next(C.parse(c) for c in ("AS", "KS", "QS", "JS", "TS", "9S")
+                   if C.parse(c) not in held)
     await h.click(d.user(name), view, menu["custom_id"], values=["point:AS-KS-QS-JS-TS-9S"],
                   forged=True)  # a whole combination they do not hold: refused
-    assert "Not done" in d.view_of(d.user(name)).text() and d.hand.seq == 2
+    # The engine says "<seat id> does not hold …"; the player reads their name.
+    said = d.view_of(d.user(name)).text()
+    assert f"> Not done: <@{turn}> does not hold {C.label(missing)}.\n" in said
+    assert re.search(rf"(?<!<@){turn}", said) is None and d.hand.seq == 2
+    other = "sequence" if d.hand.kind != "sequence" else "set"
+    await h.click(d.user(name), d.view_of(d.user(name)), menu["custom_id"],
+                  values=[f"sink:{other}"], forged=True)
+    # The engine cites PIQUET-3.1; the player reads no rule number.
+    said = d.view_of(d.user(name)).text()
+    assert f"> Not done: now {d.hand.kind} is declared, not {other}.\n" in said
+    assert "PIQUET" not in said and d.hand.seq == 2
     d.assert_no_hidden_card_in_public()
 
 

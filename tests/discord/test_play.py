@@ -48,7 +48,7 @@ async def assert_everything_agrees(d: TableDriver, expected: dict[str, int]) -> 
     for name, seat in by_name.items():
         assert f"<@{seat}>: " in text and f"→ {expected[name]}" in text
     for name in expected:
-        await h.slash(d.user(name), "bankroll show")
+        await h.slash(d.user(name), "bankroll")
         shown = h.last_response(d.user(name))
         fields = {f["name"]: f["value"] for f in shown.embed["fields"]}
         if by_name[name] in in_db:

@@ -99,3 +99,23 @@ async def test_a_record_that_cannot_be_resumed_is_voided_with_every_post_refunde
         assert [s.stack for s in info.seats] == [200, 200, 200]
         assert "could not be resumed" in "\n".join(m.text() for m in h.public_messages())
         assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
+
+
+async def test_a_voided_hands_notice_names_players_not_ids(tmp_path):
+    path = tmp_path / "gff.sqlite3"
+    async with Harness(database_path=path) as h:
+        d = TableDriver(h)
+        await d.seat_everyone()
+        await d.start(QUIET)
+        hand_id = d.table.running.hand_id
+        bob = str(d.user("bob").id)
+        # A stored action out of turn: the engine's reason names bob's seat by its id.
+        await h.bot.store.db.write(lambda db: db.execute(
+            "UPDATE hands SET record = json_insert(record, '$.actions[#]', json(?)) WHERE id = ?",
+            (f'{{"seat": "{bob}", "do": "draw", "from": "stock"}}', hand_id),
+        ))
+        await restart(d)
+        notice = next(m.text() for m in h.public_messages() if "could not be resumed" in m.text())
+        assert f"<@{bob}>" in notice
+        assert bob not in notice.replace(f"<@{bob}>", "")
+        assert "GFF-" not in notice

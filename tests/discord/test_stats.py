@@ -1,4 +1,4 @@
-"""`/stats`, `/bankroll top <game>` and the house's book in `/audit`, driven through the
+"""`/stats`, `/bankroll game:<game>` and the house's book in `/audit`, driven through the
 bot: a hand played to the end with a computer player, then the commands read it back."""
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ async def test_stats_show_the_hand_played_with_a_computer_apart(played):
     fields = {field["name"]: field["value"] for field in answer.embed["fields"]}
     assert answer.ephemeral
     assert fields["Among people"].startswith("0 hands, 0 won")
-    assert fields["With computer players"].startswith(f"1 hands, {int(won)} won · net {net:+,}")
+    assert fields["With computer players"].startswith(f"1 hand, {int(won)} won · net {net:+,}")
     assert fields["Favourite game"] == "Game, Flip and Flop"
     flips = int(settlement.flip_winner == seat)
     assert f"flips won {flips}" in fields["Game, Flip and Flop (with computers)"]
@@ -52,11 +52,11 @@ async def test_standings_at_a_game_list_people_by_net_chips_won_there(played):
     ann = d.user("ann")
     seat = d.seat(ann)
     net = d.table.hand.settlement.net[seat]
-    await h.slash(ann, "bankroll top", game="gff")
+    await h.slash(ann, "bankroll", game="gff")
     shown = h.last_response(ann).text()
-    assert f"**#1** <@{ann.id}> — {net:+,} chips over 1 hands" in shown
+    assert f"**#1** <@{ann.id}> — {net:+,} chips over 1 hand (" in shown
     assert "#2" not in shown  # the computer player is not ranked
-    await h.slash(ann, "bankroll top", game="faro")
+    await h.slash(ann, "bankroll", game="faro")
     assert "Nobody has settled a hand of Faro here yet." in h.last_response(ann).text()
 
 

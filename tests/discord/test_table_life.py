@@ -126,10 +126,18 @@ async def test_daily_chips_once_a_day_and_the_standings(harness):
     again = h.last_response(ann)
     assert again.ephemeral and "+200" not in again.text()
     await h.slash(bob, "gff join")
-    await h.slash(bob, "bankroll top")
-    top = h.last_response(bob)
-    assert not top.ephemeral
-    assert top.text().index(f"<@{ann.id}>") < top.text().index(f"<@{bob.id}>")
-    await h.slash(ann, "bankroll show", player=bob)
-    fields = {f["name"]: f["value"] for f in h.last_response(ann).embed["fields"]}
-    assert fields == {"Bankroll": "800", "At tables": "200", "Total": "1000", "Rank here": "#2"}
+    # One command, as players type it: whose chips, and the standings, in one answer.
+    await h.slash(ann, "bankroll", player=bob)
+    shown = h.last_response(ann)
+    assert shown.ephemeral and shown.embed["description"] == f"<@{bob.id}>"
+    fields = {f["name"]: f["value"] for f in shown.embed["fields"]}
+    assert fields == {"Bankroll": "800", "At tables": "200", "Total": "1000", "Rank here": "#2",
+                      "Standings": f"**#1** <@{ann.id}> — 1,200 chips\n"
+                                   f"**#2** <@{bob.id}> — 1,000 chips"}
+    await h.slash(bob, "bankroll")
+    assert h.last_response(bob).embed["description"] == f"<@{bob.id}>"
+    newcomer = h.user("cat")
+    await h.slash(newcomer, "bankroll")
+    shown = h.last_response(newcomer)
+    assert shown.embed["description"].startswith("You have no chips here yet")
+    assert f"**#1** <@{ann.id}>" in shown.text()  # the standings all the same

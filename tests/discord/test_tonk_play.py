@@ -54,7 +54,7 @@ async def assert_everything_agrees(d: TableDriver, ended: str, expected: dict[st
     if not settlement.transfers:
         assert "nobody pays" in text
     for name in expected:
-        await h.slash(d.user(name), "bankroll show")
+        await h.slash(d.user(name), "bankroll")
         fields = {f["name"]: f["value"] for f in h.last_response(d.user(name)).embed["fields"]}
         assert fields["At tables"] == str(expected[name]) and fields["Bankroll"] == "800"
     assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))

@@ -1,4 +1,4 @@
-"""`python -m engine.replay`: output, codes and exit statuses of rules/replay.md."""
+"""`python -m engine.replay`: output, codes and exit statuses of docs/rules/replay.md."""
 
 import io
 import json

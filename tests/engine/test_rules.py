@@ -1,4 +1,4 @@
-"""One hand-built record per rule of rules/gff.md, each result worked out on paper.
+"""One hand-built record per rule of docs/rules/gff.md, each result worked out on paper.
 
 Seats are dealt from the dealer's left; `hands` below list them in that order,
 dealer last, and the dealer's fifth card is the flip card.

@@ -267,7 +267,8 @@ class Harness:
     ) -> Interaction:
         """Run a slash command as `user` types it, e.g. slash(alice, "gff join", buy_in=200).
 
-        `forged` sends numbers outside an option's min and max, as a modified client could.
+        `forged` sends values a client would not (outside an option's min and max, its
+        length or its choices), as a modified client could.
         """
         channel = channel or self.channel
         guild_id = self.settings.dev_guild_id

@@ -37,7 +37,8 @@ def build_command_data(
     channels: dict[int, Channel],
     forged: bool = False,
 ) -> dict[str, Any]:
-    """The data of a slash interaction; `forged` skips the min/max checks a client makes."""
+    """The data of a slash interaction; `forged` skips the checks a client makes of a value
+    (its min and max, its length, its choices), as a modified client could."""
     words = typed.strip().lstrip("/").split()
     if not words:
         raise CommandError("no command given")
@@ -87,8 +88,8 @@ def build_command_data(
             if option.get("required"):
                 raise CommandError(f"{path} needs the option {name!r}")
             continue
-        checked = option if not forged else {k: v for k, v in option.items()
-                                             if k not in ("min_value", "max_value")}
+        checked = option if not forged else {k: v for k, v in option.items() if k not in (
+            "min_value", "max_value", "min_length", "max_length", "choices")}
         value = _convert(path, checked, values[name], resolved, channels)
         sent.append({"type": option["type"], "name": name, "value": value})
     if sent:

@@ -1,4 +1,4 @@
-"""Players' records (/stats, /bankroll top <game>) and the house's book (/audit).
+"""Players' records (/stats, /bankroll game:<game>) and the house's book (/audit).
 
 A history of hands across four games is played through the store, a computer among
 the players at two of them; the test keeps each deal's settlement and counts every

@@ -102,6 +102,6 @@ def render(picture: Picture) -> bytes:
             x += group_width(group) + GROUP_GAP
         y += _line_height(line)
     out = io.BytesIO()
-    # Level 1: half the time of the default for a file a few per cent larger (README).
+    # Level 1: half the time of the default for a file a few per cent larger (docs/benchmarks.md).
     image.save(out, format="PNG", compress_level=1)
     return out.getvalue()

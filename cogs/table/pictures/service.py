@@ -2,7 +2,7 @@
 
 One worker process renders (`worker.py`). A thread would do the drawing off the event
 loop but not off its lock: Pillow holds the GIL for much of a drawing, and at 100 busy
-tables the clicks waited for it (README, Benchmarks). A process draws beside the event
+tables the clicks waited for it (docs/benchmarks.md). A process draws beside the event
 loop on the other core; a picture's description goes to it and PNG bytes come back,
 both small. The worker makes the faces once, when it starts.
 

@@ -1,4 +1,4 @@
-"""The flush auction's rules (rules/auction.md), each test named after the rule it checks,
+"""The flush auction's rules (docs/rules/auction.md), each test named after the rule it checks,
 on fixed packs."""
 
 from __future__ import annotations

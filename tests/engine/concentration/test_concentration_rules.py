@@ -1,4 +1,4 @@
-"""Concentration's rules (rules/concentration.md), each test named after the rule it
+"""Concentration's rules (docs/rules/concentration.md), each test named after the rule it
 checks, on fixed layouts."""
 
 from __future__ import annotations

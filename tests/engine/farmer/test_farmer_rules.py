@@ -1,4 +1,4 @@
-"""Farmer's rules (rules/farmer.md), each test named after the rule it checks, on fixed decks."""
+"""Farmer's rules (docs/rules/farmer.md), each test named after the rule it checks."""
 
 from __future__ import annotations
 

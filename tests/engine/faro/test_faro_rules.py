@@ -1,4 +1,4 @@
-"""Faro's rules (rules/faro.md), each test named after the rule it checks, on fixed decks."""
+"""Faro's rules (docs/rules/faro.md), each test named after the rule it checks, on fixed decks."""
 
 from __future__ import annotations
 

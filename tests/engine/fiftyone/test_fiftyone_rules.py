@@ -1,4 +1,4 @@
-"""Fifty-One's rules (rules/fiftyone.md), each test named after the rule it checks, on
+"""Fifty-One's rules (docs/rules/fiftyone.md), each test named after the rule it checks, on
 fixed decks."""
 
 from __future__ import annotations

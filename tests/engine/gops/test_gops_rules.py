@@ -1,4 +1,4 @@
-"""Gops's rules (rules/gops.md), each test named after the rule it checks, on fixed decks."""
+"""Gops's rules (docs/rules/gops.md), each test named after the rule it checks, on fixed decks."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Jack Change It's rules (rules/jackchangeit.md), each test named after the rule it
+"""Jack Change It's rules (docs/rules/jackchangeit.md), each test named after the rule it
 checks, on fixed decks."""
 
 from __future__ import annotations

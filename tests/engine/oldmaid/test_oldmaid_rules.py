@@ -1,4 +1,4 @@
-"""Old Maid's rules (rules/oldmaid.md), each test named after the rule it checks, on
+"""Old Maid's rules (docs/rules/oldmaid.md), each test named after the rule it checks, on
 fixed decks."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Page One's rules (rules/pageone.md), each test named after the rule it checks, on
+"""Page One's rules (docs/rules/pageone.md), each test named after the rule it checks, on
 fixed decks."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Piquet's rules (rules/piquet.md) on fixed packs, each test named after its rule."""
+"""Piquet's rules (docs/rules/piquet.md) on fixed packs, each test named after its rule."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Tonk's rules (rules/tonk.md), each test named after the rule it checks, on fixed decks."""
+"""Tonk's rules (docs/rules/tonk.md), each test named after the rule it checks, on fixed decks."""
 
 from __future__ import annotations
 
