@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-# The codes a refused action or record can carry (rules/replay.md, "Errors"; games.md
+# The codes a refused action or record can carry (docs/rules/replay.md, "Errors"; games.md
 # G3.6), and those a game's page adds.
 CODES = frozenset(
     {

@@ -1,5 +1,5 @@
 """The game protocol: what the table service, the store, replay, simulate and the
-tournament need from any game in the hall, and nothing else (rules/games.md).
+tournament need from any game in the hall, and nothing else (docs/rules/games.md).
 
 One registered game (`Game`, see engine/games.py) answers questions about the game
 and starts deals; one `Deal` is the state of one deal (or of one whole multi-deal

@@ -1,4 +1,4 @@
-"""The games of the hall, by the id a record names (rules/games.md G3.1).
+"""The games of the hall, by the id a record names (docs/rules/games.md G3.1).
 
 The only module outside a game's own package that names the games: replay,
 simulate, the tournament and the table service find a game here.

@@ -1,4 +1,4 @@
-"""The hand record (rules/replay.md, games.md G3): seats, deck order, carried pots, actions.
+"""The hand record (docs/rules/replay.md, games.md G3): seats, deck order, carried pots, actions.
 
 What every game's record shares is parsed here, against the game's GameInfo (seat
 limit, pack, dealer, carried pots, options); a game parses its own actions, one at a

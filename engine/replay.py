@@ -1,4 +1,4 @@
-"""`python -m engine.replay [RECORD.json]`: replay a hand record (rules/replay.md, G3).
+"""`python -m engine.replay [RECORD.json]`: replay a hand record (docs/rules/replay.md, G3).
 
 The record's `game` picks the game from the registry; a record without one is GFF's.
 

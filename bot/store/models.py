@@ -94,7 +94,7 @@ class StoredHand:
     number: int
     seq: int  # actions in the record
     status: str  # 'running', 'settled' or 'void'
-    record: dict[str, Any]  # rules/replay.md
+    record: dict[str, Any]  # docs/rules/replay.md
     result: dict[str, Any] | None  # the replay result once settled; {"void": why} if void
 
 

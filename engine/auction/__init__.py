@@ -1,4 +1,4 @@
-"""The flush auction (rules/auction.md): five rounds of sealed all-pay bids for face-up
+"""The flush auction (docs/rules/auction.md): five rounds of sealed all-pay bids for face-up
 cards, paid in game chips; a flush wins the round."""
 
 from engine.auction.deal import AuctionDeal

@@ -1,4 +1,4 @@
-"""One game of the flush auction (rules/auction.md), five rounds from the posts to the pot.
+"""One game of the flush auction (docs/rules/auction.md), five rounds from the posts to the pot.
 
 Game chips, the bank and points are counters inside the game (AUCTION-1.3, G2.8);
 only the pot moves bankroll chips. Each auction is a sealed round (G3.4): the bids

@@ -1,4 +1,4 @@
-"""What the hall lists of the flush auction (rules/auction.md)."""
+"""What the hall lists of the flush auction (docs/rules/auction.md)."""
 
 from engine.auction.settlement import ENDINGS
 from engine.cards import DECK

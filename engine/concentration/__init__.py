@@ -1,4 +1,4 @@
-"""Concentration (rules/concentration.md): 52 cards face down, two flips a turn, pairs."""
+"""Concentration (docs/rules/concentration.md): 52 cards face down, two flips a turn, pairs."""
 
 from engine.concentration.deal import ConcentrationDeal
 from engine.concentration.settlement import ConcentrationSettlement

@@ -1,4 +1,4 @@
-"""One game of Concentration (rules/concentration.md) from the posts to the pot's sharing.
+"""One game of Concentration (docs/rules/concentration.md) from the posts to the pot's sharing.
 
 `deck[i]` lies face down at position i (CONC-1.1). A turn is two flips; a match takes
 the pair and keeps the turn, a miss passes it left (2.2, 2.3); the game ends when the

@@ -1,4 +1,4 @@
-"""What the hall lists of Concentration (rules/concentration.md)."""
+"""What the hall lists of Concentration (docs/rules/concentration.md)."""
 
 from engine import cards as C
 from engine.concentration.settlement import ENDINGS

@@ -1,4 +1,4 @@
-"""One deal of Farmer (rules/farmer.md), from the antes to the payments.
+"""One deal of Farmer (docs/rules/farmer.md), from the antes to the payments.
 
 Each player from the farmer's left, the farmer last, hits from the stock and stays
 (FARMER-4); when the farmer stays, the farm, the side pot and the busts are settled

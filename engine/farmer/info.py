@@ -1,4 +1,4 @@
-"""What the hall lists of Farmer (rules/farmer.md)."""
+"""What the hall lists of Farmer (docs/rules/farmer.md)."""
 
 from engine import cards as C
 from engine.game import GameInfo

@@ -1,4 +1,4 @@
-"""Faro (rules/faro.md): players bet against the house on the turns of one pack."""
+"""Faro (docs/rules/faro.md): players bet against the house on the turns of one pack."""
 
 from engine.faro.deal import FaroDeal
 from engine.faro.settlement import FaroSettlement

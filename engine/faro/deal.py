@@ -1,4 +1,4 @@
-"""One deal of Faro (rules/faro.md): 25 betting rounds, each followed by a turn.
+"""One deal of Faro (docs/rules/faro.md): 25 betting rounds, each followed by a turn.
 
 Every player in the deal bets at once (FARO-3.1): `to_act` holds each one not yet
 ready, and a seat's sequence number changes only with its own actions and the turns

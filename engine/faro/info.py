@@ -1,4 +1,4 @@
-"""What the hall lists of Faro (rules/faro.md)."""
+"""What the hall lists of Faro (docs/rules/faro.md)."""
 
 from engine.cards import DECK
 from engine.game import GameInfo

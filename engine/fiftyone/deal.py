@@ -1,4 +1,4 @@
-"""One game of Fifty-One (rules/fiftyone.md), from the antes to the pot.
+"""One game of Fifty-One (docs/rules/fiftyone.md), from the antes to the pot.
 
 Five cards each and a board of five face up (FIFTYONE-3.1); each turn an optional
 clear and one swap with the board (4.1 to 4.3), until a player's Stop gives each other

@@ -1,4 +1,4 @@
-"""What the hall lists of Fifty-One (rules/fiftyone.md)."""
+"""What the hall lists of Fifty-One (docs/rules/fiftyone.md)."""
 
 from engine import cards as C
 from engine.game import GameInfo

@@ -1,4 +1,4 @@
-"""One hand of Game, Flip and Flop (rules/gff.md): the rummy turn with GFF's pots.
+"""One hand of Game, Flip and Flop (docs/rules/gff.md): the rummy turn with GFF's pots.
 
 The shared turn (draw, spread, hit, discard, drop, stock out) is engine/rummy/hand.py;
 this adds what only GFF has: the posts to three pots (GFF-2.4), the flip and the flop

@@ -1,4 +1,4 @@
-"""What the hall lists of Game, Flip and Flop (rules/gff.md)."""
+"""What the hall lists of Game, Flip and Flop (docs/rules/gff.md)."""
 
 from engine.cards import DECK
 from engine.game import GameInfo

@@ -1,4 +1,4 @@
-"""The outcome of a finished hand, and its replay-result form (rules/replay.md)."""
+"""The outcome of a finished hand, and its replay-result form (docs/rules/replay.md)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import NamedTuple
 from engine.cards import Card
 from engine.chips import Transfer
 
-# How a round ended (rules/replay.md `ended`).
+# How a round ended (docs/rules/replay.md `ended`).
 INSTANT = "instant"
 GOING_OUT = "going_out"
 TUNK_OUT = "tunk_out"

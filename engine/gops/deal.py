@@ -1,4 +1,4 @@
-"""One game of Gops (rules/gops.md) from the posts to the pot's sharing.
+"""One game of Gops (docs/rules/gops.md) from the posts to the pot's sharing.
 
 Every dealt-in seat holds a whole suit (GOPS-1.2); each of the thirteen rounds is a
 sealed bid (G3.4): the bids are accepted in any order and the round resolves when the

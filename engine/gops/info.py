@@ -1,4 +1,4 @@
-"""What the hall lists of Gops (rules/gops.md)."""
+"""What the hall lists of Gops (docs/rules/gops.md)."""
 
 from engine import cards as C
 from engine.game import GameInfo

@@ -1,4 +1,4 @@
-"""One game of Jack Change It (rules/jackchangeit.md), from the antes to the pot.
+"""One game of Jack Change It (docs/rules/jackchangeit.md), from the antes to the pot.
 
 Each player in turn plays a card that matches the upcard (JCI-4.2), or the bot draws
 one for them and the turn passes (4.3); trick cards make the next player draw, miss

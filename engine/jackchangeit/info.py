@@ -1,4 +1,4 @@
-"""What the hall lists of Jack Change It (rules/jackchangeit.md)."""
+"""What the hall lists of Jack Change It (docs/rules/jackchangeit.md)."""
 
 from engine import cards as C
 from engine.game import GameInfo

@@ -1,4 +1,4 @@
-"""One deal of Old Maid (rules/oldmaid.md) from the posts to the pot's sharing.
+"""One deal of Old Maid (docs/rules/oldmaid.md) from the posts to the pot's sharing.
 
 The whole pack is dealt, the bot throws every pair (OLDMAID-2.2), and then each player
 in turn draws one card, by position, from the nearest player on their right who still

@@ -1,4 +1,4 @@
-"""What the hall lists of Old Maid (rules/oldmaid.md)."""
+"""What the hall lists of Old Maid (docs/rules/oldmaid.md)."""
 
 from engine import cards as C
 from engine.game import GameInfo

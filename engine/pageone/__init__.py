@@ -1,4 +1,4 @@
-"""Page One (rules/pageone.md): follow suit or draw until you can, the joker as trump,
+"""Page One (docs/rules/pageone.md): follow suit or draw until you can, the joker as trump,
 and the call when one card is left."""
 
 from engine.pageone.deal import PageOneDeal

@@ -1,4 +1,4 @@
-"""One game of Page One (rules/pageone.md), from the antes to the pot.
+"""One game of Page One (docs/rules/pageone.md), from the antes to the pot.
 
 Tricks of one card from each player (PAGEONE-4.1); a follower who cannot follow suit
 or play the joker has cards drawn for them until they can (4.4), a play that leaves one

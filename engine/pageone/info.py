@@ -1,4 +1,4 @@
-"""What the hall lists of Page One (rules/pageone.md)."""
+"""What the hall lists of Page One (docs/rules/pageone.md)."""
 
 from engine import cards as C
 from engine.game import GameInfo

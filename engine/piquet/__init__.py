@@ -1,4 +1,4 @@
-"""Piquet (rules/piquet.md): a partie of six deals for two, the Rubicon settling it."""
+"""Piquet (docs/rules/piquet.md): a partie of six deals for two, the Rubicon settling it."""
 
 from engine.piquet.deal import PiquetDeal
 from engine.piquet.settlement import PiquetSettlement

@@ -1,4 +1,4 @@
-"""One partie of Piquet (rules/piquet.md): six deals for two, then the Rubicon.
+"""One partie of Piquet (docs/rules/piquet.md): six deals for two, then the Rubicon.
 
 Each deal: carte blanche (PIQUET-2.2), the exchange (2.3, 2.4), point, sequence and
 set declared non-dealer first (3), repique (3.5), twelve tricks with pique (4). After

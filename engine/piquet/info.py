@@ -1,4 +1,4 @@
-"""What the hall lists of Piquet (rules/piquet.md)."""
+"""What the hall lists of Piquet (docs/rules/piquet.md)."""
 
 from engine import cards as C
 from engine.game import GameInfo

@@ -1,4 +1,4 @@
-"""One hand of Tonk (rules/tonk.md) on the rummy turn (engine/rummy/hand.py).
+"""One hand of Tonk (docs/rules/tonk.md) on the rummy turn (engine/rummy/hand.py).
 
 What Tonk adds: the upcard (TONK-3.1), the tonk on the deal (3.2, 3.3), ace-high
 runs (1.2), the hit lock (4.2), and payments between players instead of pots (2.2),

@@ -1,4 +1,4 @@
-"""What the hall lists of Tonk (rules/tonk.md)."""
+"""What the hall lists of Tonk (docs/rules/tonk.md)."""
 
 from engine.cards import DECK
 from engine.game import GameInfo
