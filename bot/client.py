@@ -24,14 +24,21 @@ from bot.tables import (
     TableError,
     TableService,
 )
+from engine import games
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS: tuple[str, ...] = (
-    "cogs.table.cog", "cogs.gff", "cogs.tonk", "cogs.farmer", "cogs.faro", "cogs.gops",
-    "cogs.auction", "cogs.concentration", "cogs.oldmaid", "cogs.pageone", "cogs.jackchangeit",
-    "cogs.fiftyone", "cogs.piquet", "cogs.games", "cogs.bankroll", "cogs.stats", "cogs.admin",
-)
+# The cogs loaded around the games' own: the table cog first, as each game's cog adds its
+# UI to it; the commands of no one game after the games, so /<game> commands come first.
+TABLE_COG = "cogs.table.cog"
+AFTER_GAMES = ("cogs.games", "cogs.bankroll", "cogs.stats", "cogs.admin")
+
+
+def default_extensions() -> tuple[str, ...]:
+    """The table cog, each registered game's cog in the hall's order (engine/games.py),
+    then the rest."""
+    return (TABLE_COG, *games.GAMES.cogs(), *AFTER_GAMES)
+
 
 # `python -m bot`'s exit status when the process lost hold of its tables (the shared
 # database's connection dropped): nothing to fix in the settings; start it again.
@@ -209,7 +216,7 @@ class HallBot(commands.AutoShardedBot):
     def __init__(
         self,
         settings: Settings,
-        extensions: Sequence[str] = EXTENSIONS,
+        extensions: Sequence[str] | None = None,
         *,
         scheduler: Scheduler | None = None,
         tune_gc: bool = True,
@@ -229,7 +236,9 @@ class HallBot(commands.AutoShardedBot):
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
         )
         self.settings = settings
-        self.initial_extensions = tuple(extensions)
+        self.initial_extensions = (
+            default_extensions() if extensions is None else tuple(extensions)
+        )
         self.scheduler = scheduler or AsyncioScheduler()
         # Whether on_ready freezes the heap and collects the young generation less often
         # (below); off only to measure what that earns (bench/bot.py).

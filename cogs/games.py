@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.words import count
+from engine import games
 
 if TYPE_CHECKING:
     from bot.client import HallBot
@@ -88,8 +89,10 @@ class GamesCog(commands.Cog):
         self.bot = bot
 
     def uis(self) -> list:
+        """The loaded games' UIs, in the hall's order (engine/games.py)."""
         table_cog = self.bot.get_cog("TableCog")
-        return list(table_cog.uis.values()) if table_cog is not None else []  # type: ignore[attr-defined]
+        uis = table_cog.uis if table_cog is not None else {}  # type: ignore[attr-defined]
+        return [uis[game] for game in games.GAMES if game in uis]
 
     @app_commands.command(name="games", description="The games you can play here")
     @app_commands.guild_only()

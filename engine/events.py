@@ -31,8 +31,8 @@ def describe(event: Event, name: Callable[[str], str] = str) -> str:
             return f"{event.detail} dealt; the flip card is {shown}"
         case "upcard":
             return f"{event.detail} dealt; the upcard is {shown}"
-        case "tonk":
-            return f"{who} has a tonk on the deal with {event.amount}: {shown}"
+        case "on_the_deal":  # a hand that ends the deal as dealt, by the game's name for it
+            return f"{who} has a {event.detail} on the deal with {event.amount}: {shown}"
         case "pays_to":
             return f"{who} pays {event.amount} to {name(event.detail)}"
         case "post":

@@ -37,7 +37,9 @@ def check_cards(hand: Deal, pack: Sequence[Card] = DECK) -> None:
         )
 
 
-def simulate(hands: int, players: int, seed: int, game_id: str = "gff") -> Counter:
+def simulate(
+    hands: int, players: int, seed: int, game_id: str = games.DEFAULT_GAME
+) -> Counter:
     game = games.get(game_id)
     info = game.info
     rng = random.Random(seed)
@@ -84,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m engine.simulate", description=__doc__.split("\n")[0]
     )
-    parser.add_argument("--game", default="gff", choices=list(games.GAMES))
+    parser.add_argument("--game", default=games.DEFAULT_GAME, choices=list(games.GAMES))
     parser.add_argument("--hands", type=int, default=10_000)
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)

@@ -60,7 +60,7 @@ def deal_rng(seed: int, deal: int, *rest: int) -> random.Random:
 
 
 def play_deal(
-    seed: int, deal: int, names: Sequence[str], stake: int, game_id: str = "gff"
+    seed: int, deal: int, names: Sequence[str], stake: int, game_id: str = games.DEFAULT_GAME
 ) -> list[list[SeatResult]]:
     """One deal played once per rotation of the seats; a list of seat results per hand."""
     rng = deal_rng(seed, deal)
@@ -91,7 +91,7 @@ def play_hand(
     deck: list[int] | list[list[int]],
     stake: int,
     rng: random.Random,
-    game_id: str = "gff",
+    game_id: str = games.DEFAULT_GAME,
 ) -> list[SeatResult]:
     game = games.get(game_id)
     players = {seat: game.strategies[name]() for seat, name in zip(ids, playing, strict=True)}
@@ -112,7 +112,8 @@ def play_hand(
         chips[back.target.removeprefix("seat:")] += back.amount
     # In a banking game (G2.7) the house is the other side of every chip won or lost.
     assert sum(chips.values()) + house_net(result.transfers) == 0, "a hand's chips must balance"
-    last = hand.actions[-1] if getattr(hand, "actions", None) else None
+    actions = hand.record().actions
+    last = actions[-1] if actions else None
     dropper = last.seat if isinstance(last, Drop) else None
     at = ids.index(dealer)
     turn_order = ids[at + 1 :] + ids[: at + 1]  # every seat is dealt in from a full buy-in
@@ -150,7 +151,7 @@ class Report:
 
 def run_tournament(
     hands: int, names: Sequence[str], seed: int, stake: int = STAKE, jobs: int = 1,
-    game_id: str = "gff",
+    game_id: str = games.DEFAULT_GAME,
 ) -> Report:
     count = len(names)
     deals = -(-hands // count)  # whole deals: every seating of a deal is played
@@ -204,11 +205,14 @@ def pairs(names: Sequence[str]) -> list[tuple[str, str]]:
 
 
 def render(
-    report: Report, names: Sequence[str], seed: int, stake: int, game_id: str = "gff"
+    report: Report, names: Sequence[str], seed: int, stake: int,
+    game_id: str = games.DEFAULT_GAME,
 ) -> str:
     count = len(names)
-    endings = games.get(game_id).info.endings
-    won = "game pot won" if game_id == "gff" else "  won (paid)"
+    info = games.get(game_id).info
+    endings = info.endings
+    # G3.5: in a game of several pots the winners are its first pot's (GFF's game pot).
+    won = f"{info.pots[0]} pot won" if len(info.pots) > 1 else "  won (paid)"
     lines = [
         f"{report.hands:,} hands: {report.deals:,} deals, each played {count} times with "
         f"the seats rotated; seats {','.join(names)}; stake {stake}; seed {seed}",
@@ -244,13 +248,19 @@ def render(
     return "\n".join(lines)
 
 
-DEFAULT_SEATS = {
-    "gff": "sharp,easy,random",
-    "tonk": "easy,random",
-    "farmer": "easy,random",
-    "faro": "easy,random",
-    "oldmaid": "random,random,random",  # no fair level draws better (engine/oldmaid/strategy.py)
-}
+LONE_LEVEL_SEATS = 3  # a table for a game of one level, which can only play itself
+
+
+def default_seats(game_id: str) -> list[str]:
+    """The lineup when none is given: each of the game's levels once, strongest first (a
+    game lists its levels weakest first: random, easy, sharp), so that the pairs compared
+    are each level and the next weaker. A game of one level (Old Maid's, where no fair
+    level draws better) plays it at a table of three; a lineup is fitted to the seats."""
+    game = games.get(game_id)
+    levels = list(reversed(game.strategies))
+    wanted = LONE_LEVEL_SEATS if len(levels) == 1 else len(levels)
+    seats = min(max(wanted, game.info.min_seats), game.info.max_seats)
+    return [levels[i % len(levels)] for i in range(seats)]
 
 
 def seat_names(text: str, game_id: str) -> list[str]:
@@ -284,18 +294,17 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--hands", type=_positive, default=3_000,
                         help="hands to play, rounded up to whole deals")
-    parser.add_argument("--game", default="gff", choices=list(games.GAMES))
+    parser.add_argument("--game", default=games.DEFAULT_GAME, choices=list(games.GAMES))
     parser.add_argument("--seats", default=None,
-                        help="one strategy per seat, comma-separated (GFF: sharp, easy, "
-                        "random; Tonk: easy, random)")
+                        help="one strategy per seat, comma-separated, from the game's levels "
+                        "(default: each level once, strongest first)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--stake", type=_positive, default=STAKE)
     parser.add_argument("--jobs", type=_positive, default=os.cpu_count() or 1,
                         help="worker processes; the result does not depend on it")
     args = parser.parse_args(argv)
     try:
-        default = DEFAULT_SEATS.get(args.game, ",".join(reversed(games.get(args.game).strategies)))
-        seats = seat_names(args.seats or default, args.game)
+        seats = seat_names(args.seats or ",".join(default_seats(args.game)), args.game)
     except ValueError as exc:
         parser.error(f"argument --seats: {exc}")
     report = run_tournament(args.hands, seats, args.seed, args.stake, args.jobs, args.game)

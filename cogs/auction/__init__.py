@@ -1,22 +1,7 @@
 """The flush auction: the `/auction` commands, its table message and the bid menu
 (docs/rules/auction.md)."""
 
-from __future__ import annotations
+from cogs.auction.ui import AuctionUI
+from cogs.table.cog import game_extension
 
-from typing import TYPE_CHECKING
-
-from cogs.auction.ui import GAME, AuctionUI
-from cogs.table.cog import table_cog
-
-if TYPE_CHECKING:
-    from bot.client import HallBot
-
-
-async def setup(bot: HallBot) -> None:
-    (await table_cog(bot)).add_game(AuctionUI(bot.tables))
-
-
-async def teardown(bot: HallBot) -> None:
-    cog = bot.get_cog("TableCog")
-    if cog is not None:
-        cog.remove_game(GAME)  # type: ignore[attr-defined]
+setup, teardown = game_extension(lambda bot: AuctionUI(bot.tables))

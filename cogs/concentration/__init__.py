@@ -1,22 +1,7 @@
 """Concentration: the `/concentration` commands, its table message and flip view
 (docs/rules/concentration.md)."""
 
-from __future__ import annotations
+from cogs.concentration.ui import ConcentrationUI
+from cogs.table.cog import game_extension
 
-from typing import TYPE_CHECKING
-
-from cogs.concentration.ui import GAME, ConcentrationUI
-from cogs.table.cog import table_cog
-
-if TYPE_CHECKING:
-    from bot.client import HallBot
-
-
-async def setup(bot: HallBot) -> None:
-    (await table_cog(bot)).add_game(ConcentrationUI())
-
-
-async def teardown(bot: HallBot) -> None:
-    cog = bot.get_cog("TableCog")
-    if cog is not None:
-        cog.remove_game(GAME)  # type: ignore[attr-defined]
+setup, teardown = game_extension(lambda bot: ConcentrationUI())

@@ -1,21 +1,6 @@
 """Faro: the `/faro` commands, its table message and hand views (docs/rules/faro.md)."""
 
-from __future__ import annotations
+from cogs.faro.ui import FaroUI
+from cogs.table.cog import game_extension
 
-from typing import TYPE_CHECKING
-
-from cogs.faro.ui import GAME, FaroUI
-from cogs.table.cog import table_cog
-
-if TYPE_CHECKING:
-    from bot.client import HallBot
-
-
-async def setup(bot: HallBot) -> None:
-    (await table_cog(bot)).add_game(FaroUI(bot))
-
-
-async def teardown(bot: HallBot) -> None:
-    cog = bot.get_cog("TableCog")
-    if cog is not None:
-        cog.remove_game(GAME)  # type: ignore[attr-defined]
+setup, teardown = game_extension(FaroUI)

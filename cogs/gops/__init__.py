@@ -1,21 +1,6 @@
 """Gops: the `/gops` commands, its table message and the bid menu (docs/rules/gops.md)."""
 
-from __future__ import annotations
+from cogs.gops.ui import GopsUI
+from cogs.table.cog import game_extension
 
-from typing import TYPE_CHECKING
-
-from cogs.gops.ui import GAME, GopsUI
-from cogs.table.cog import table_cog
-
-if TYPE_CHECKING:
-    from bot.client import HallBot
-
-
-async def setup(bot: HallBot) -> None:
-    (await table_cog(bot)).add_game(GopsUI(bot.tables))
-
-
-async def teardown(bot: HallBot) -> None:
-    cog = bot.get_cog("TableCog")
-    if cog is not None:
-        cog.remove_game(GAME)  # type: ignore[attr-defined]
+setup, teardown = game_extension(lambda bot: GopsUI(bot.tables))

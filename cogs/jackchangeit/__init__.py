@@ -1,22 +1,7 @@
 """Jack Change It: the `/jackchangeit` commands, its table message and hand views
 (docs/rules/jackchangeit.md)."""
 
-from __future__ import annotations
+from cogs.jackchangeit.ui import JackChangeItUI
+from cogs.table.cog import game_extension
 
-from typing import TYPE_CHECKING
-
-from cogs.jackchangeit.ui import GAME, JackChangeItUI
-from cogs.table.cog import table_cog
-
-if TYPE_CHECKING:
-    from bot.client import HallBot
-
-
-async def setup(bot: HallBot) -> None:
-    (await table_cog(bot)).add_game(JackChangeItUI())
-
-
-async def teardown(bot: HallBot) -> None:
-    cog = bot.get_cog("TableCog")
-    if cog is not None:
-        cog.remove_game(GAME)  # type: ignore[attr-defined]
+setup, teardown = game_extension(lambda bot: JackChangeItUI())

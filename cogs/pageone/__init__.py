@@ -1,21 +1,6 @@
 """Page One: the `/pageone` commands, its table message and hand views (docs/rules/pageone.md)."""
 
-from __future__ import annotations
+from cogs.pageone.ui import PageOneUI
+from cogs.table.cog import game_extension
 
-from typing import TYPE_CHECKING
-
-from cogs.pageone.ui import GAME, PageOneUI
-from cogs.table.cog import table_cog
-
-if TYPE_CHECKING:
-    from bot.client import HallBot
-
-
-async def setup(bot: HallBot) -> None:
-    (await table_cog(bot)).add_game(PageOneUI())
-
-
-async def teardown(bot: HallBot) -> None:
-    cog = bot.get_cog("TableCog")
-    if cog is not None:
-        cog.remove_game(GAME)  # type: ignore[attr-defined]
+setup, teardown = game_extension(lambda bot: PageOneUI())

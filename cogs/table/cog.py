@@ -1,11 +1,13 @@
 """The table cog: listens to the table service for every game, and keeps the games' UIs.
 
 Each game's cog registers its `GameUI` here and adds its command group; the
-presenter and the hand controls find a table's UI by the table's game.
+presenter and the hand controls find a table's UI by the table's game. A game's cog
+is `game_extension` given how to make its UI: its `__init__.py` is two lines.
 """
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 import discord
@@ -33,7 +35,7 @@ class TableCog(commands.Cog):
         self.controls = HandControls(bot, self.uis, self.pictures)
         self.presenter = TablePresenter(bot, self.controls, self.pictures)
         bot.tables.listener = self.presenter
-        self.clicks = TableClicks(bot)
+        self.clicks = TableClicks(bot, self.uis)
         bot.take_clicks(self.clicks.take)
 
     async def cog_unload(self) -> None:
@@ -46,10 +48,12 @@ class TableCog(commands.Cog):
         """A game's UI, and its `/<game>` group with every shared command."""
         game = ui.game.info.id
         self.uis[game] = ui
+        self.clicks.games_changed()
         self.bot.tree.add_command(table_commands(ui), override=True)
 
     def remove_game(self, game: str) -> None:
         self.uis.pop(game, None)
+        self.clicks.games_changed()
         self.bot.tree.remove_command(game)
 
     @property
@@ -102,3 +106,31 @@ async def table_cog(bot: HallBot) -> TableCog:
     if EXTENSION not in bot.extensions:
         await bot.load_extension(EXTENSION)
     return bot.get_cog("TableCog")  # type: ignore[return-value]
+
+
+Hook = Callable[["HallBot"], Awaitable[None]]
+
+
+def game_extension(make_ui: Callable[[HallBot], GameUI]) -> tuple[Hook, Hook]:
+    """A game's cog as discord.py loads it: its `setup` and `teardown`.
+
+    `setup` adds the game's UI, made by `make_ui`, and its `/<game>` commands to the table
+    cog (loading that first); `teardown` takes them away. A game's `__init__.py`:
+
+        setup, teardown = game_extension(lambda bot: GffUI())
+    """
+    added: list[str] = []  # the game this extension added, once loaded
+
+    async def setup(bot: HallBot) -> None:
+        ui = make_ui(bot)
+        (await table_cog(bot)).add_game(ui)
+        added.append(ui.game.info.id)
+
+    async def teardown(bot: HallBot) -> None:
+        cog = bot.get_cog("TableCog")
+        while added:
+            game = added.pop()
+            if cog is not None:
+                cog.remove_game(game)  # type: ignore[attr-defined]
+
+    return setup, teardown

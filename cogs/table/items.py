@@ -10,6 +10,9 @@ are the options of a card menu in a player's own ephemeral hand view.
 
 A click is dispatched by its table, whose game is known; the game in the id only keeps
 each game's ids apart. What a click means is decided by the game's UI and the engine.
+The acts of a hand view are its game's: each game's UI declares the acts of its
+buttons and menus (`button_acts`, `menu_acts`), and an act no loaded game declares is
+answered as an out-of-date button is.
 
 Clicks reach these controls from the gateway event itself (`TableClicks`), not through
 discord.py's view store: that store parses the clicked message, every component
@@ -25,7 +28,7 @@ import asyncio
 import contextlib
 import logging
 import re
-from collections.abc import Coroutine, Sequence
+from collections.abc import Coroutine, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
@@ -34,34 +37,16 @@ from bot.client import answer, answer_refusal, served_here, tell_user_it_failed
 
 if TYPE_CHECKING:
     from cogs.table.controls import HandControls
+    from cogs.table.ui import GameUI
 
 log = logging.getLogger(__name__)
 
-# The acts a custom id may name; each component's id template matches exactly its own.
+# The acts the table's own controls answer, whatever the game: the table message's
+# buttons, a hand view's Refresh and its card menu's pick (cogs/table/controls.py). Every
+# other act of a hand view is one its game's UI declares.
 TABLE_ACTS = ("hand", "join")
-# "back<n>" is the n-th face-down card shown to a drawer (Old Maid), in an order drawn
-# afresh for each view: the slot says nothing of the card, which only the bot maps.
-BACK_SLOTS = 13  # a hand never holds two of a rank (OLDMAID-2.2), so 13 cards at most
-# "bet" and "copper" are a betting game's buttons from before its bets were placed from
-# its menus: a click on a view that old is answered, not dropped.
-BUTTON_ACTS = ("drop", "stock", "take", "spread", "hit", "refresh",
-               "stay", "bet", "copper", "ready", "leave",
-               *(f"back{slot}" for slot in range(BACK_SLOTS)))
-# "throw" is the discard menu: choosing a card discards it, the commonest move in one click.
-# "bid" is a sealed bid's menu: the player's own cards or amounts, in their own view.
-# "on", "coppered", "amount" and "remove" are a betting game's menus: where to bet (a
-# choice is the bet), where to bet coppered, how much, which bet to take down.
-# "row<n>" is one row of a layout of face-down positions (Concentration's four of 13).
-LAYOUT_ROWS = 4
-MENU_ACTS = ("throw", "pick", "target", "bid", "on", "coppered", "amount", "remove",
-             *(f"row{row}" for row in range(LAYOUT_ROWS)))
-# The shedding games: a toggle for a call made with the next play, and that play; taking a
-# pending draw; the suit a jack names.
-BUTTON_ACTS += ("call", "uncall", "draw")
-MENU_ACTS += ("called", "suit")
-# Piquet: the exchange, plain or with the rest of the talon shown; a declaration's menu.
-BUTTON_ACTS += ("exchange", "showrest")
-MENU_ACTS += ("declare",)
+HAND_BUTTON_ACTS = ("refresh",)
+HAND_MENU_ACTS = ("pick",)
 
 _GAME = r"(?P<game>[a-z][a-z0-9]{0,15})"
 # A click on a control no pattern here knows, and nothing of discord.py either (a button of
@@ -79,17 +64,26 @@ class AnsweringItem:
     nothing was changed.
     """
 
-    template: ClassVar[re.Pattern[str]]  # the custom ids this control answers, exactly
+    id_before_act: ClassVar[str]  # the pattern of its custom ids up to the act
+    own_acts: ClassVar[tuple[str, ...]]  # the acts it answers whatever the game
     component_type: ClassVar[int]  # Discord's type of the component: 2 a button, 3 a menu
     custom_id: str
     # The clicked message's components, as Discord sent them with the click.
     shown: Sequence[dict[str, Any]] = ()
 
-    def __init_subclass__(cls, *, template: str, component_type: discord.ComponentType,
+    def __init_subclass__(cls, *, before_act: str = "", acts: tuple[str, ...] = (),
+                          component_type: discord.ComponentType | None = None,
                           **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        cls.template = re.compile(template)
-        cls.component_type = component_type.value
+        if component_type is not None:  # a control; without, a base of several
+            cls.id_before_act, cls.own_acts = before_act, acts
+            cls.component_type = component_type.value
+
+    @classmethod
+    def template(cls, declared: Iterable[str] = ()) -> re.Pattern[str]:
+        """The custom ids this control answers, exactly: with its own acts, or `declared`."""
+        acts = sorted({*cls.own_acts, *declared})
+        return re.compile(f"{cls.id_before_act}(?P<act>{'|'.join(map(re.escape, acts))})")
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> AnsweringItem:
@@ -139,7 +133,8 @@ def hand_custom_id(game: str, table_id: int, owner: int, at: tuple[int, int], ac
 
 class TableButton(
     AnsweringItem,
-    template=_GAME + r":(?P<table>[0-9]{1,20}):(?P<act>" + "|".join(TABLE_ACTS) + ")",
+    before_act=_GAME + r":(?P<table>[0-9]{1,20}):",
+    acts=TABLE_ACTS,
     component_type=discord.ComponentType.button,
 ):
     """A button on the public table message."""
@@ -163,58 +158,52 @@ _HAND_ID = (
 )
 
 
+class HandControl(AnsweringItem):
+    """A control in a player's own hand view: a button, or a menu whose choices go with
+    the click."""
+
+    def __init__(
+        self, game: str, table_id: int, owner: int, at: tuple[int, int], act: str
+    ) -> None:
+        self.custom_id = hand_custom_id(game, table_id, owner, at, act)
+        self.game, self.table_id, self.owner, self.at, self.act = game, table_id, owner, at, act
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> HandControl:
+        at = (int(match["hand"]), int(match["seq"]))
+        return cls(match["game"], int(match["table"]), int(match["owner"]), at, match["act"])
+
+    def values(self, interaction: discord.Interaction) -> list[str]:
+        return []
+
+    async def clicked(self, interaction: discord.Interaction) -> None:
+        await _controls(interaction).hand_click(
+            interaction, self.table_id, self.owner, self.at, self.act, self.values(interaction),
+            shown_pick=picked_in(self.shown, self.game, self.table_id, self.owner, self.at),
+        )
+        _let_go(interaction)
+
+
 class HandButton(
-    AnsweringItem,
-    template=_HAND_ID + "(?P<act>" + "|".join(BUTTON_ACTS) + ")",
+    HandControl,
+    before_act=_HAND_ID,
+    acts=HAND_BUTTON_ACTS,
     component_type=discord.ComponentType.button,
 ):
     """A button in a player's own hand view."""
 
-    def __init__(
-        self, game: str, table_id: int, owner: int, at: tuple[int, int], act: str
-    ) -> None:
-        self.custom_id = hand_custom_id(game, table_id, owner, at, act)
-        self.game, self.table_id, self.owner, self.at, self.act = game, table_id, owner, at, act
-
-    @classmethod
-    def from_match(cls, match: re.Match[str]) -> HandButton:
-        at = (int(match["hand"]), int(match["seq"]))
-        return cls(match["game"], int(match["table"]), int(match["owner"]), at, match["act"])
-
-    async def clicked(self, interaction: discord.Interaction) -> None:
-        await _controls(interaction).hand_click(
-            interaction, self.table_id, self.owner, self.at, self.act, [],
-            shown_pick=picked_in(self.shown, self.game, self.table_id, self.owner, self.at),
-        )
-        _let_go(interaction)
-
 
 class HandMenu(
-    AnsweringItem,
-    template=_HAND_ID + "(?P<act>" + "|".join(MENU_ACTS) + ")",
+    HandControl,
+    before_act=_HAND_ID,
+    acts=HAND_MENU_ACTS,
     component_type=discord.ComponentType.string_select,
 ):
     """A menu of a player's own hand view: the discard menu, the card menu, the spread menu."""
 
-    def __init__(
-        self, game: str, table_id: int, owner: int, at: tuple[int, int], act: str
-    ) -> None:
-        self.custom_id = hand_custom_id(game, table_id, owner, at, act)
-        self.game, self.table_id, self.owner, self.at, self.act = game, table_id, owner, at, act
-
-    @classmethod
-    def from_match(cls, match: re.Match[str]) -> HandMenu:
-        at = (int(match["hand"]), int(match["seq"]))
-        return cls(match["game"], int(match["table"]), int(match["owner"]), at, match["act"])
-
-    async def clicked(self, interaction: discord.Interaction) -> None:
+    def values(self, interaction: discord.Interaction) -> list[str]:
         values = (interaction.data or {}).get("values", [])
-        await _controls(interaction).hand_click(
-            interaction, self.table_id, self.owner, self.at, self.act,
-            [v for v in values if isinstance(v, str)] if isinstance(values, list) else [],
-            shown_pick=picked_in(self.shown, self.game, self.table_id, self.owner, self.at),
-        )
-        _let_go(interaction)
+        return [v for v in values if isinstance(v, str)] if isinstance(values, list) else []
 
 
 CONTROLS = (TableButton, HandButton, HandMenu)
@@ -230,10 +219,22 @@ class TableClicks:
     task, as discord.py runs a view's.
     """
 
-    def __init__(self, bot: discord.Client) -> None:
+    def __init__(self, bot: discord.Client, uis: Mapping[str, GameUI]) -> None:
         self.bot = bot
-        self.items = [(control, control.template) for control in CONTROLS]
+        self.uis = uis  # the table cog's: game id -> its UI, as games' cogs load
+        self.items: list[tuple[type[AnsweringItem], re.Pattern[str]]] = []
+        self.games_changed()
         self._running: set[asyncio.Task[None]] = set()
+
+    def games_changed(self) -> None:
+        """Each control's template again, from the acts the loaded games' UIs declare."""
+        uis = list(self.uis.values())
+        declared: dict[type[AnsweringItem], list[str]] = {
+            HandButton: [act for ui in uis for act in ui.button_acts],
+            HandMenu: [act for ui in uis for act in ui.menu_acts],
+        }
+        self.items = [(control, control.template(declared.get(control, ())))
+                      for control in CONTROLS]
 
     def take(self, event: dict[str, Any]) -> bool:
         """Whether `event` (an INTERACTION_CREATE payload) is a click now answered here: by
@@ -245,15 +246,17 @@ class TableClicks:
         custom_id = data.get("custom_id")
         if not isinstance(custom_id, str):
             return False
-        found = next(((kind, match) for kind, template in self.items
-                      if (match := template.fullmatch(custom_id)) is not None), None)
-        if found is None:
+        found = [(kind, match) for kind, template in self.items
+                 if (match := template.fullmatch(custom_id)) is not None]
+        if not found:
             if _discord_py_answers(self.bot, event, custom_id):
                 return False
             event.pop("message", None)  # not read: not parsed
             self._run(_answer_unknown(self._interaction(event)), custom_id)
             return True
-        kind, match = found
+        # One game's act may be another's menu: the control of the type clicked, if any.
+        kind, match = next((one for one in found
+                            if one[0].component_type == data.get("component_type")), found[0])
         if data.get("component_type") != kind.component_type:
             # No such control was ever sent (a modified client): dropped, as discord.py
             # drops a click on a component its message does not have.

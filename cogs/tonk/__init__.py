@@ -1,21 +1,6 @@
 """Tonk: the `/tonk` commands, its table message and hand views (docs/rules/tonk.md)."""
 
-from __future__ import annotations
+from cogs.table.cog import game_extension
+from cogs.tonk.ui import TonkUI
 
-from typing import TYPE_CHECKING
-
-from cogs.table.cog import table_cog
-from cogs.tonk.ui import GAME, TonkUI
-
-if TYPE_CHECKING:
-    from bot.client import HallBot
-
-
-async def setup(bot: HallBot) -> None:
-    (await table_cog(bot)).add_game(TonkUI())
-
-
-async def teardown(bot: HallBot) -> None:
-    cog = bot.get_cog("TableCog")
-    if cog is not None:
-        cog.remove_game(GAME)  # type: ignore[attr-defined]
+setup, teardown = game_extension(lambda bot: TonkUI())

@@ -11,7 +11,8 @@ from discord import app_commands
 
 from bot.command_sync import record_path
 from bot.settings import Settings
-from tests.harness import Harness
+from engine import games
+from tests.harness import Harness, every_command
 
 GLOBAL_PATH = r"/applications/\d+/commands$"
 
@@ -38,11 +39,7 @@ def recorded(h: Harness) -> dict[str, str]:
     return json.loads(record_path(h.settings.database_path).read_text())["synced"]
 
 
-ALL = [
-    "gff", "tonk", "farmer", "faro", "gops", "auction", "concentration", "oldmaid",
-    "pageone", "jackchangeit", "fiftyone", "piquet",
-    "games", "help", "bankroll", "daily", "stats", "config", "audit",
-]
+ALL = every_command()
 
 
 @pytest.fixture
@@ -158,12 +155,13 @@ async def test_a_record_that_cannot_be_read_or_kept_means_syncing_again(tmp_path
 
 
 async def test_bankroll_is_one_command_as_players_type_it(booted, caplog):
-    """`/bankroll [player] [game]`, with no subcommand to pick, and `/help`: 19 commands."""
+    """`/bankroll [player] [game]`, with no subcommand to pick, and `/help`: a command group
+    a game and seven more."""
     h = booted
     bankroll = next(c for c in h.commands if c["name"] == "bankroll")
     assert [(o["name"], o["type"], o.get("required", False)) for o in bankroll["options"]] == [
         ("player", 6, False), ("game", 3, False)]  # a user, and a text among choices
-    assert len(ALL) == 19
+    assert len(ALL) == len(games.GAMES) + 7
     with caplog.at_level(logging.INFO, logger="bot.command_sync"):
         record_path(h.settings.database_path).unlink()  # no record: synced afresh
         await h.restart()

@@ -15,8 +15,8 @@ from discord.http import HTTPClient, Route
 from discord.state import ConnectionState
 from discord.webhook.async_ import AsyncWebhookAdapter
 
-from bot.client import EXTENSIONS, SORRY
-from tests.harness import CommandError, Harness, UnknownRoute
+from bot.client import SORRY, default_extensions
+from tests.harness import CommandError, Harness, UnknownRoute, every_command
 from tests.harness.ids import new_token
 from tests.harness.messages import SLASH, Interaction
 
@@ -57,17 +57,13 @@ async def test_the_bot_starts_with_its_default_extensions_and_parsers(harness):
     state = harness.bot._connection
     assert {"READY", "GUILD_CREATE", "INTERACTION_CREATE"} <= set(state.parsers)
     assert hasattr(state, "guild_ready_timeout")
-    assert set(EXTENSIONS) <= set(harness.bot.extensions)
+    assert set(default_extensions()) <= set(harness.bot.extensions)
     assert harness.bot.is_ready()
     assert harness.bot.get_guild(harness.guild_id).get_channel(harness.channel.id) is not None
 
 
 async def test_commands_sync_globally_by_default(harness):
-    assert [command["name"] for command in harness.commands] == [
-        "gff", "tonk", "farmer", "faro", "gops", "auction", "concentration", "oldmaid",
-        "pageone", "jackchangeit", "fiftyone", "piquet",
-        "games", "help", "bankroll", "daily", "stats", "config", "audit",
-    ]
+    assert [command["name"] for command in harness.commands] == every_command()
     assert harness.recorder.guild_commands == {}
     rules = next(o for o in harness.commands[0]["options"] if o["name"] == "rules")
     assert rules["type"] == 1  # a subcommand
@@ -76,11 +72,7 @@ async def test_commands_sync_globally_by_default(harness):
 async def test_a_dev_guild_gets_the_commands_directly(tmp_path):
     async with Harness(database_path=tmp_path / "gff.sqlite3", dev_guild=True) as h:
         assert h.recorder.global_commands == []
-        assert [c["name"] for c in h.recorder.guild_commands[h.guild_id]] == [
-            "gff", "tonk", "farmer", "faro", "gops", "auction", "concentration", "oldmaid",
-            "pageone", "jackchangeit", "fiftyone", "piquet",
-            "games", "help", "bankroll", "daily", "stats", "config", "audit",
-        ]
+        assert [c["name"] for c in h.recorder.guild_commands[h.guild_id]] == every_command()
         alice = h.user("alice")
         asked = await h.slash(alice, "gff rules")
         assert asked.payload["data"]["guild_id"] == str(h.guild_id)

@@ -6,8 +6,15 @@ from collections import Counter
 
 import pytest
 
-from engine import tournament
-from engine.tournament import main, mean_interval, play_deal, run_tournament
+from engine import games, tournament
+from engine.tournament import (
+    default_seats,
+    main,
+    mean_interval,
+    play_deal,
+    run_tournament,
+    seat_names,
+)
 
 SEATS = "sharp,easy,random"
 
@@ -97,3 +104,20 @@ def test_the_module_refuses_an_unknown_strategy_without_a_traceback():
     assert done.returncode == 2
     assert "unknown strategy 'nobody'" in done.stderr
     assert "Traceback" not in done.stderr and done.stdout == ""
+
+
+@pytest.mark.parametrize("game_id", games.GAMES)
+def test_the_default_lineup_is_each_level_once_strongest_first(game_id):
+    game = games.get(game_id)
+    seats = default_seats(game_id)
+    assert seat_names(",".join(seats), game_id) == seats  # levels the game has, seats it takes
+    if len(game.strategies) > 1:
+        assert seats == list(reversed(game.strategies))
+    else:
+        assert seats == [*game.strategies] * tournament.LONE_LEVEL_SEATS
+
+
+def test_the_default_lineups_are_those_the_games_have_always_had():
+    assert default_seats("gff") == ["sharp", "easy", "random"]
+    assert default_seats("tonk") == ["easy", "random"]
+    assert default_seats("oldmaid") == ["random", "random", "random"]  # one level only

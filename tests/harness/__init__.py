@@ -29,7 +29,7 @@ from tests.harness.harness import Harness
 from tests.harness.messages import EPHEMERAL, Attachment, Interaction, Message
 from tests.harness.payloads import Channel, Thread, User
 from tests.harness.recorder import Recorder, UnknownRoute
-from tests.harness.schema import CommandError
+from tests.harness.schema import CommandError, every_command
 
 __all__ = [
     "EPHEMERAL",
@@ -44,4 +44,5 @@ __all__ = [
     "Thread",
     "UnknownRoute",
     "User",
+    "every_command",
 ]

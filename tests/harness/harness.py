@@ -118,11 +118,9 @@ class Harness:
             raise
 
     async def _boot(self) -> None:
-        if self.extensions is None:
-            self.bot = HallBot(self.settings, scheduler=self.scheduler, tune_gc=self.tune_gc)
-        else:
-            self.bot = HallBot(self.settings, self.extensions, scheduler=self.scheduler,
-                               tune_gc=self.tune_gc)
+        # No extensions given: the bot's own list, from the games registered now.
+        self.bot = HallBot(self.settings, self.extensions, scheduler=self.scheduler,
+                           tune_gc=self.tune_gc)
         # login runs the real setup_hook: extensions load and commands sync, as in production.
         with self._tasks.dispatching():
             await self.bot.login("harness-token")

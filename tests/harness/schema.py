@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine import games
 from tests.harness.payloads import Channel, User
 
 SUB_COMMAND = 1
@@ -17,6 +18,16 @@ SUB_COMMAND_GROUP = 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT = range(3, 12)
 CHAT_INPUT = 1
 MAX_SAFE_INTEGER = 2**53
+
+
+# The commands of no one game, after every game's own (bot/client.py loads their cogs last).
+OTHER_COMMANDS = ("games", "help", "bankroll", "daily", "stats", "config", "audit")
+
+
+def every_command() -> list[str]:
+    """The names the bot syncs, in order: each registered game's group in the hall's
+    order (engine/games.py), then the rest."""
+    return [*games.GAMES, *OTHER_COMMANDS]
 
 
 class CommandError(LookupError):
