@@ -3,6 +3,8 @@
 A game's `game.py` subclasses `BaseGame`, names its info, its deal's type, its action
 parser and its strategies, and writes only what its page makes its own: a record field
 the page adds, a dealer found by a rule, carried chips that go somewhere at a close.
+Its deal subclasses `DealBase` (or, keeping its own accessors, `DealDefaults`): the
+protocol's optional members then have their defaults, and a caller asks any deal.
 """
 
 from __future__ import annotations
@@ -115,6 +117,18 @@ class BaseGame:
         """G2.6: below the least stack that is dealt in, after a deal."""
         return stack < self.info.min_stack(stake)
 
+    def pack(self, options: Mapping[str, Any]) -> Sequence[Card]:
+        """One pack (G1.2), whatever the table's options."""
+        return self.info.pack
+
+    def first_dealer(self, seats: Sequence[str], deck: Sequence[Card], start: int) -> str | None:
+        """No rule of the game's own for the first dealer: the table's choice stands."""
+        return None
+
+    def named_dealer(self, result: dict) -> str | None:
+        """No deal names the next dealer: the deal passes on from the last one."""
+        return None
+
     def played(self, record: Mapping[str, Any]) -> tuple[str, ...]:
         return dealt_in_record(self.info, record)
 
@@ -160,7 +174,28 @@ def kept_until_the_next_action(make: Callable[[Any], View]) -> Callable[[Any], V
     return public_view
 
 
-class DealBase:
+class DealDefaults:
+    """The Deal protocol's optional members (engine/game.py), each as a deal without it
+    behaves; a deal of a game whose page has the member overrides it."""
+
+    __slots__ = ()  # a deal class with slots of its own (RummyHand) keeps them
+
+    seat_seq: Callable[[str], int]  # the protocol's; every deal has its own
+
+    def turn_number(self, seat: str) -> int:
+        """Every choice is a turn of its own: its clock runs until the seat acts."""
+        return self.seat_seq(seat)
+
+    def leave_action(self, seat: str) -> Any | None:
+        """Leaving is no move of the game: a player who leaves mid-deal is played by the
+        time-out move to its end."""
+        return None
+
+    def shuffle_with(self, source: Callable[[list[Card]], Sequence[Card]]) -> None:
+        """A deal that never rebuilds its stock (G3.2) has no use for a shuffle."""
+
+
+class DealBase(DealDefaults):
     """The protocol's plain accessors (engine/game.py: Deal), from the attributes a deal
     keeps: `actions`, `settlement`, `_commitment`, and where it has them `_posts` and
     `order` (the seats dealt in)."""

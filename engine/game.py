@@ -17,6 +17,13 @@ one) and, for banking games (G2.7), `house`. `Deal.posts` are the transfers made
 the deal (antes, posts); `Settlement.transfers` are all of them, posts first. The
 sum over seats, pots and the house's net never changes (G2.2).
 
+Optional members. What only some games have (a pack that follows the options, a rule
+for the first dealer, leaving as a move, a stock rebuilt mid-deal, ...) is declared here
+like the rest, and has a default in engine/base.py that behaves as a game without it
+does: `BaseGame` for the game's, `DealDefaults` for the deal's. Every game subclasses
+`BaseGame` and every deal `DealDefaults` (most through `DealBase`), so a caller asks
+any game directly and a game overrides only what its page makes its own.
+
 No rule of any game is decided outside its engine package: a caller asks the game.
 """
 
@@ -88,7 +95,11 @@ class Settlement(Protocol):
 
 
 class Deal(Protocol):
-    """One deal (or one whole multi-deal game) as one state object."""
+    """One deal (or one whole multi-deal game) as one state object.
+
+    engine/base.py: `DealDefaults` holds the defaults of the optional members (each says
+    its own), and `DealBase` adds the plain accessors (`seq`, `is_over`, `commitment`,
+    `posts`, `dealt_in`) from the attributes a deal keeps."""
 
     info: GameInfo
     settlement: Settlement | None  # set when the deal is over
@@ -120,10 +131,10 @@ class Deal(Protocol):
         ...
 
     def turn_number(self, seat: str) -> int:
-        """Optional. A number that changes when a new turn (or sealed round) begins for
-        `seat`: the table service runs one clock per turn, and a time-out plays that turn
-        out and no more. Without it the service uses `seat_seq`, which suits a game whose
-        every choice is a turn of its own (sealed bids: a new round is a new number)."""
+        """A number that changes when a new turn (or sealed round) begins for `seat`: the
+        table service runs one clock per turn, and a time-out plays that turn out and no
+        more. Default (DealDefaults): `seat_seq`, which suits a game whose every choice is
+        a turn of its own (sealed bids: a new round is a new number)."""
         ...
 
     def legal_actions(self, seat: str) -> tuple[str, ...]:
@@ -146,10 +157,12 @@ class Deal(Protocol):
         """The record so far; `record().to_json()` is what the store keeps."""
         ...
 
-    # Optional: a deal where leaving is a move of the record (Faro, FARO-2.4) also has
-    #     leave_action(self, seat: str) -> Any | None
-    # the move a player who leaves the table mid-deal makes now (None when it cannot be
-    # made). Without it, a player who leaves is played by the time-out move to the end.
+    def leave_action(self, seat: str) -> Any | None:
+        """The move a player who leaves the table mid-deal makes now, where leaving is a
+        move of the record (Faro, FARO-2.4); None when it cannot be made. Default
+        (DealDefaults): None, and a player who leaves is played by the time-out move to
+        the end of the deal."""
+        ...
 
     def public_view(self) -> Any:
         """What every player may see (G4.1): no hidden card."""
@@ -163,21 +176,27 @@ class Deal(Protocol):
         """Every card of the deal where it now is; a simulation checks it is the pack."""
         ...
 
-    # Optional: a deal of a game that rebuilds its stock mid-deal (GameInfo.reshuffles,
-    # G3.2) also has
-    #     shuffle_with(self, source: Callable[[list[Card]], Sequence[Card]]) -> None
-    # At a table the service calls it once after `start` with the bot's shuffle (from
-    # the system's randomness); each new stock's order is then taken from `source` and
-    # written into `record().reshuffles`, so the store must save the record's
-    # `reshuffles` with each action it accepts. A replay uses the recorded orders
-    # (engine/restock.py).
+    def shuffle_with(self, source: Callable[[list[Card]], Sequence[Card]]) -> None:
+        """For a game that rebuilds its stock mid-deal (GameInfo.reshuffles, G3.2): at a
+        table the service calls it once after `start` with the bot's shuffle (from the
+        system's randomness); each new stock's order is then taken from `source` and
+        written into `record().reshuffles`, so the store must save the record's
+        `reshuffles` with each action it accepts. A replay uses the recorded orders
+        (engine/restock.py). Default (DealDefaults): nothing, as a deal that never
+        rebuilds its stock has no use for a shuffle."""
+        ...
 
 
 Strategy = Callable[[Any, random.Random], Any]  # (private view, rng) -> action
 
 
 class Game(Protocol):
-    """One registered game (engine/games.py)."""
+    """One registered game (engine/games.py).
+
+    `BaseGame` (engine/base.py) answers every question here but `simulation_action` as
+    most games do: the common record, the deal passing left (G2.1), no carried chips. A
+    game overrides what its page makes its own; the optional members' docstrings say
+    what their default is."""
 
     info: GameInfo
     strategies: Mapping[str, Callable[[], Strategy]]  # level -> maker of a fresh player
@@ -215,18 +234,19 @@ class Game(Protocol):
 
     def is_eliminated(self, stack: int, stake: int) -> bool: ...
 
-    # Optional: a game whose pack depends on the table's options (Fifty-One's joker,
-    # FIFTYONE-1.1) also has
-    #     pack(self, options: Mapping[str, Any]) -> Sequence[Card]
-    # the cards a deal's deck holds at a table with those options. The table service
-    # shuffles it for each deal; without it, `info.pack`.
+    def pack(self, options: Mapping[str, Any]) -> Sequence[Card]:
+        """The cards a deal's deck holds at a table with these options, which the table
+        service shuffles for each deal: a game whose pack depends on the options
+        (Fifty-One's joker, FIFTYONE-1.1) says so here. Default (BaseGame): `info.pack`."""
+        ...
 
-    # Optional: a game whose page names the next dealer from how a deal ended (Farmer:
-    # the farm winner farms next, FARMER-5.6) also has
-    #     named_dealer(self, result: dict) -> str | None
-    # the seat a settled deal's result names. The table then asks `next_dealer` with
-    # that seat's position as `last`, so a seat that has left since is passed over by
-    # the game's own rule.
+    def named_dealer(self, result: dict) -> str | None:
+        """The seat a settled deal's result names to deal next, where the page names one
+        from how a deal ended (Farmer: the farm winner farms next, FARMER-5.6). The table
+        then asks `next_dealer` with that seat's position as `last`, so a seat that has
+        left since is passed over by the game's own rule. Default (BaseGame): None, and
+        the deal passes on from the last dealer."""
+        ...
 
     def close_carried(
         self,
@@ -241,21 +261,32 @@ class Game(Protocol):
         deal's. A `seat:<id>` target is that player's bankroll: the table is closing."""
         ...
 
-    # Optional: a game whose page draws its first dealer by a rule of its own (Farmer's
-    # 6 of hearts, FARMER-2.4) also has
-    #     first_dealer(self, seats: Sequence[str], deck: Sequence[Card], start: int) -> str
-    # the seat that rule picks when `deck` (a shuffled pack) is dealt face up round
-    # `seats` (clockwise) from `seats[start]`. A game without it leaves the choice to
-    # the table (a random seat).
+    def first_dealer(self, seats: Sequence[str], deck: Sequence[Card], start: int) -> str | None:
+        """The seat the page's own rule for the first dealer picks (Farmer's 6 of hearts,
+        FARMER-2.4) when `deck` (a shuffled pack) is dealt face up round `seats`
+        (clockwise) from `seats[start]`. Default (BaseGame): None, a game with no such
+        rule, which leaves the choice to the table (a random seat)."""
+        ...
 
-    # Optional: a player's record (/stats) is read from stored records and results
-    # through three questions; BaseGame answers them for most games, and a game without
-    # them is answered as BaseGame would (engine/base.py):
-    #     played(self, record: dict) -> tuple[str, ...]   the seats the deal dealt in
-    #     won(self, result: dict, seat: str) -> bool      a winner of the deal (G3.5)
-    #     stats(self, result: dict, seat: str, net: int) -> dict[str, int]
-    # the last the game's own figures for one seat's deal, summed over a player's deals
-    # (GFF: flips won, flops won, tunk outs; Gops: points; Faro: net against the house).
+    # A player's record (/stats) is read from stored records and results through three
+    # questions, each answered by BaseGame for most games (G2.6, G3.5, no figures).
+
+    def played(self, record: Mapping[str, Any]) -> tuple[str, ...]:
+        """The seats a stored record dealt in. Default (BaseGame): a stack of at least
+        the least one (G2.6)."""
+        ...
+
+    def won(self, result: Mapping[str, Any], seat: str) -> bool:
+        """Whether `seat` is a winner of the settled deal. Default (BaseGame): among the
+        result's `winners` (G3.5)."""
+        ...
+
+    def stats(self, result: Mapping[str, Any], seat: str, net: int) -> dict[str, int]:
+        """The game's own figures for one seat's settled deal, summed over a player's
+        deals (GFF: flips won, flops won, tunk outs; Gops: points; Faro: net against the
+        house); `net` is the seat's stack after it minus the stack it was dealt in with.
+        Default (BaseGame): none."""
+        ...
 
     def simulation_action(self, deal: Deal, rng: random.Random) -> Any:
         """A random legal action for a seat that may act, read from the whole state: the

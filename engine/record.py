@@ -2,11 +2,11 @@
 
 What every game's record shares is parsed here, against the game's GameInfo (seat
 limit, pack, dealer, carried pots, options); a game parses its own actions, one at a
-time, because each game checks them in its own order. `parse_action` is the rummy
-games' (GFF and Tonk). Parsing is strict and every refusal is an EngineError
-`bad_record` whose message says what is wrong, so `python -m engine.replay` never shows a traceback.
-Actions are parsed one at a time by `parse_action`, so that the first action
-that cannot be applied is the one reported, whatever follows it.
+time, because each game checks them in its own order (engine/action_parser.py).
+Parsing is strict and every refusal is an EngineError `bad_record` whose message says
+what is wrong, so `python -m engine.replay` never shows a traceback. Actions are
+parsed one at a time, so that the first action that cannot be applied is the one
+reported, whatever follows it.
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from engine import cards as C
-from engine.actions import DISCARD, STOCK, Action, Discard, Draw, Drop, Hit, Spread
 from engine.cards import Card, CardError
 from engine.errors import EngineError
 from engine.fairness import commitment
@@ -97,11 +96,11 @@ def _whole(value: Any, what: str, *, minimum: int) -> int:
     return value
 
 
-def _card(value: Any, where: str, action: int | None = None, *, joker: bool = False) -> Card:
+def _card(value: Any, where: str, *, joker: bool = False) -> Card:
     try:
         return C.parse_with_joker(value) if joker else C.parse(value)
     except CardError as exc:
-        raise _bad(f"{where}: {exc}", action) from None
+        raise _bad(f"{where}: {exc}") from None
 
 
 def record_game(data: Any) -> str:
@@ -257,40 +256,3 @@ def _parse_carry(raw: Any, pots: tuple[str, ...] = ("flip", "flop")) -> dict[str
         raise _bad(f"carry must be an object like {{{example}}}")
     return {pot: _whole(raw.get(pot, 0), f"the carried {pot} pot", minimum=0) for pot in pots}
 
-
-def parse_action(raw: Any, index: int, seat_ids: Sequence[str]) -> Action:
-    """One record action, or `bad_record` pinned to its index."""
-    if isinstance(raw, (Drop, Draw, Spread, Hit, Discard)):
-        return raw
-    if not isinstance(raw, dict):
-        raise _bad(f"action {index} must be an object", index)
-    seat = raw.get("seat")
-    if not isinstance(seat, str) or seat not in seat_ids:
-        raise _bad(f"action {index}: {seat!r} is not a seat at this table", index)
-    kind = raw.get("do")
-    if kind == "drop":
-        return Drop(seat)
-    if kind == "draw":
-        source = raw.get("from")
-        if source not in (STOCK, DISCARD):
-            raise _bad(f'action {index}: draw needs "from": "stock" or "discard"', index)
-        return Draw(seat, source)
-    if kind == "spread":
-        return Spread(seat, _cards(raw, index))
-    if kind == "hit":
-        target = raw.get("spread")
-        if isinstance(target, bool) or not isinstance(target, int):
-            raise _bad(f'action {index}: hit needs "spread", the index of a spread', index)
-        return Hit(seat, target, _cards(raw, index))
-    if kind == "discard":
-        if "card" not in raw:
-            raise _bad(f'action {index}: discard needs a "card"', index)
-        return Discard(seat, _card(raw["card"], f"action {index}", index))
-    raise _bad(f"action {index}: unknown action {kind!r} (drop, draw, spread, hit, discard)", index)
-
-
-def _cards(raw: dict, index: int) -> tuple[Card, ...]:
-    listed = raw.get("cards")
-    if not isinstance(listed, list):
-        raise _bad(f'action {index}: "cards" must be a list of card codes', index)
-    return tuple(_card(code, f"action {index}", index) for code in listed)

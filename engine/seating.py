@@ -1,15 +1,29 @@
-"""Who is dealt in, and the antes of a pot game: what several games' deals share.
+"""Who is dealt in, and the chips a deal opens with: what every game's deal does first.
 
 G2.6: a seat is dealt in only with the game's least stack; play and dealing go clockwise
 from the dealer's left round to the dealer (G2.1). G2.3: in a pot game each seat dealt in
-antes the stake to the pot before the deal.
+antes the stake to the pot before the deal. Every deal's chip book opens here, and every
+stake posted before the cards are dealt is posted here.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+
 from engine.chips import ChipBook, seat_account
 from engine.errors import EngineError
+from engine.game import GameInfo
 from engine.record import HandRecord
+
+
+def seats_holding(record: HandRecord, least: int) -> tuple[str, ...]:
+    """The seats with at least `least` chips, from the dealer's left round to the dealer
+    (G2.1, G2.6)."""
+    assert record.dealer is not None  # parse_common requires the dealer
+    ids = [s.id for s in record.seats]
+    stacks = {s.id: s.stack for s in record.seats}
+    at = ids.index(record.dealer)
+    return tuple(seat for seat in ids[at + 1:] + ids[: at + 1] if stacks[seat] >= least)
 
 
 def seats_dealt_in(
@@ -19,29 +33,70 @@ def seats_dealt_in(
 
     `bad_record` when the dealer cannot be dealt in (the page's `rule` named) or fewer
     than two can; `dealer` is the page's word for that seat (Farmer's farmer)."""
-    ids = [s.id for s in record.seats]
-    stacks = {s.id: s.stack for s in record.seats}
+    order = seats_holding(record, least)
     first = record.dealer
-    assert first is not None  # parse_common requires the dealer
-    if stacks[first] < least:
+    if first not in order:
         raise EngineError(
             "bad_record",
             f"the {dealer} {first} has fewer than {least} chips and cannot be dealt in ({rule})",
         )
-    at = ids.index(first)
-    order = tuple(seat for seat in ids[at + 1:] + ids[: at + 1] if stacks[seat] >= least)
     if len(order) < 2:
         why = f" ({rule_of_two})" if rule_of_two else ""
         raise EngineError("bad_record", f"fewer than 2 players have the chips to be dealt in{why}")
     return order
 
 
+def seats_with_the_stake(
+    record: HandRecord, info: GameInfo, players: str, *, count_first: bool = False
+) -> tuple[str, ...]:
+    """The seats holding the stake, from the dealer's left round to the dealer, in a game
+    whose page numbers its players (`players`: "Gops is for 2 to 6 (GOPS-1.1)").
+
+    `bad_record` when the dealer does not hold the stake, or when the seats that do are
+    too few or too many for the game; a page that counts its players first
+    (`count_first`) says so first when both are wrong."""
+    order = seats_holding(record, record.stake)
+    miscounted = not info.min_seats <= len(order) <= info.max_seats
+    if record.dealer not in order and not (count_first and miscounted):
+        raise EngineError(
+            "bad_record", f"the dealer {record.dealer} has less than the stake: not dealt in"
+        )
+    if miscounted:
+        raise EngineError("bad_record", f"{len(order)} players have the stake; {players}")
+    return order
+
+
+def chip_book(
+    record: HandRecord, pots: Mapping[str, int] | None = None, *, house: bool = False
+) -> ChipBook:
+    """The deal's chip book before anything is posted: every seat's stack and each of
+    `pots` (account -> the chips it carries in); with `house`, the bank's (G2.7)."""
+    opening = {seat_account(s.id): s.stack for s in record.seats}
+    if pots:
+        opening.update(pots)
+    return ChipBook(opening, house=house)
+
+
+def post(book: ChipBook, stake: int, seat: str, pots: Iterable[str], reason: str) -> None:
+    """`seat` puts the stake into each of `pots` (accounts), in order (G2.3, GFF-2.4);
+    `reason` is the page's word for it in the ledger."""
+    account = seat_account(seat)
+    for pot in pots:
+        book.move(account, pot, stake, reason)
+
+
 def antes(
-    record: HandRecord, order: tuple[str, ...], pot: str, *, carried: int = 0
+    record: HandRecord,
+    order: tuple[str, ...],
+    pot: str,
+    *,
+    carried: int = 0,
+    reason: str = "ante",
 ) -> ChipBook:
     """G2.3: the hand's chip book, each seat of `order` having anted the stake into `pot`
-    (an account, holding `carried` chips to begin with)."""
-    book = ChipBook({**{seat_account(s.id): s.stack for s in record.seats}, pot: carried})
+    (an account, holding `carried` chips to begin with); `reason` is the page's word for
+    the ante in the ledger ("post" in the games whose pages call it a post)."""
+    book = chip_book(record, {pot: carried})
     for seat in order:
-        book.move(seat_account(seat), pot, record.stake, "ante")
+        post(book, record.stake, seat, (pot,), reason)
     return book

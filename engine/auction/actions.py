@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from engine.errors import EngineError
+from engine.action_parser import NOT_A_SEAT_HERE, ActionParser, whole_number
 
 BID = "bid"
 
@@ -18,22 +17,9 @@ class Bid(NamedTuple):
         return {"seat": self.seat, "do": BID, "amount": self.amount}
 
 
-def parse_bid(raw: Any, index: int, seat_ids: Sequence[str]) -> Bid:
-    """One record action, or `bad_record` pinned to its index (AUCTION-8.5)."""
-    if isinstance(raw, Bid):
-        return raw
-    if not isinstance(raw, dict):
-        raise EngineError("bad_record", f"action {index} must be an object", index)
-    seat = raw.get("seat")
-    if not isinstance(seat, str) or seat not in seat_ids:
-        raise EngineError("bad_record", f"action {index}: {seat!r} is not a seat here", index)
-    if raw.get("do") != BID:
-        raise EngineError(
-            "bad_record", f"action {index}: unknown action {raw.get('do')!r} (bid)", index
-        )
-    amount = raw.get("amount")
-    if isinstance(amount, bool) or not isinstance(amount, int):
-        raise EngineError(
-            "bad_record", f'action {index}: a bid needs an "amount", a whole number', index
-        )
-    return Bid(seat, amount)
+def _read_bid(seat: str, raw: dict, index: int) -> Bid:
+    return Bid(seat, whole_number(raw, "amount", index, 'a bid needs an "amount", a whole number'))
+
+
+# One record action, or `bad_record` pinned to its index (AUCTION-8.5).
+parse_bid = ActionParser({BID: _read_bid}, (Bid,), not_a_seat=NOT_A_SEAT_HERE)

@@ -1,8 +1,9 @@
 """One game of the flush auction (docs/rules/auction.md), five rounds from the posts to the pot.
 
 Game chips, the bank and points are counters inside the game (AUCTION-1.3, G2.8);
-only the pot moves bankroll chips. Each auction is a sealed round (G3.4): the bids
-due are accepted in any order and are compared when the last one arrives.
+only the pot moves bankroll chips. Each auction is a sealed round (G3.4,
+engine/sealed.py): the bids due are accepted in any order and are compared when the
+last one arrives.
 """
 
 from __future__ import annotations
@@ -15,10 +16,12 @@ from engine.auction.settlement import AuctionSettlement, RoundResult
 from engine.auction.views import PrivateView, PublicView, Reveal, SeatView
 from engine.base import DealBase, kept_until_the_next_action
 from engine.cards import Card
-from engine.chips import ChipBook, pot_account, seat_account, split
+from engine.chips import pot_account, seat_account, split
 from engine.errors import EngineError
 from engine.fairness import commitment
 from engine.record import HandRecord
+from engine.sealed import SealedRound
+from engine.seating import antes, seats_with_the_stake
 
 ROUNDS = 5
 HAND_SIZE = 5  # AUCTION-2.1
@@ -54,24 +57,10 @@ class AuctionDeal(DealBase):
         self.seats = record.seats
         self.dealer: str = record.dealer or ""
         self.decks = record.decks
-        ids = [s.id for s in record.seats]
-        stacks = {s.id: s.stack for s in record.seats}
-        if stacks[self.dealer] < self.stake:
-            raise EngineError(
-                "bad_record", f"the dealer {self.dealer} has less than the stake: not dealt in"
-            )
-        at = ids.index(self.dealer)
-        left_of_dealer = ids[at + 1 :] + ids[: at + 1]
-        self.order = tuple(s for s in left_of_dealer if stacks[s] >= self.stake)  # 8.2
-        if not self.info.min_seats <= len(self.order) <= self.info.max_seats:
-            raise EngineError(
-                "bad_record",
-                f"{len(self.order)} players have the stake; the auction is for 2 to 6",
-            )
-        self.account = {s: seat_account(s) for s in ids}
-        self.book = ChipBook({**{self.account[s]: stacks[s] for s in ids}, POT: 0})
-        for seat in self.order:
-            self.book.move(self.account[seat], POT, self.stake, "post")  # AUCTION-5.2
+        # AUCTION-8.2: the seats with the stake, from the dealer's left.
+        self.order = seats_with_the_stake(record, self.info, "the auction is for 2 to 6")
+        self.account = {s.id: seat_account(s.id) for s in record.seats}
+        self.book = antes(record, self.order, POT, reason="post")  # AUCTION-5.2
         self._posts = tuple(self.book.transfers)
         self.chips = dict.fromkeys(self.order, 0)  # game chips (AUCTION-1.3)
         self.bank = 0
@@ -80,7 +69,7 @@ class AuctionDeal(DealBase):
         self.results: list[RoundResult] = []
         self.flushes: list[tuple[str, tuple[Card, ...]]] = []
         self.actions: list[Bid] = []
-        self.resolutions = 0  # reveals and round ends: every seat's buttons change
+        self.bidding = SealedRound()  # the bids due on the cards turned up
         self.settlement: AuctionSettlement | None = None
         self._commitment = (
             commitment(record.committed_cards, record.salt) if record.salt else None
@@ -93,11 +82,11 @@ class AuctionDeal(DealBase):
         """Every seat with a bid due that has not bid (G3.4, AUCTION-3.2, 3.4)."""
         if self.settlement is not None:
             return ()
-        return tuple(seat for seat in self.due if seat not in self.sealed)
+        return self.bidding.waiting()
 
     def seat_seq(self, seat: str) -> int:
-        """Changes only with this seat's own bid or a reveal (engine/game.py)."""
-        return 2 * self.resolutions + (seat in self.sealed)
+        """Changes only with this seat's own bid, a reveal or a round's end (engine/sealed.py)."""
+        return self.bidding.seat_seq(seat)
 
     def legal_actions(self, seat: str) -> tuple[str, ...]:
         return (BID,) if seat in self.to_act() else ()
@@ -117,9 +106,9 @@ class AuctionDeal(DealBase):
             raise EngineError("wrong_phase", "the game is over: all five rounds are played")
         if seat not in self.chips:
             raise EngineError("not_your_turn", f"{seat} is not dealt in to this game")
-        if seat in self.sealed:
+        if self.bidding.has_chosen(seat):
             raise EngineError("not_your_turn", f"{seat} has already bid on these cards")
-        if seat not in self.due:
+        if seat not in self.bidding.due:
             raise EngineError(
                 "not_your_turn", f"only the tied players bid again now (AUCTION-3.4), not {seat}"
             )
@@ -136,8 +125,7 @@ class AuctionDeal(DealBase):
         self.check(action)
         self.actions.append(action)
         self.chips[action.seat] -= action.amount  # onto the table at once (AUCTION-3.2)
-        self.sealed[action.seat] = action.amount
-        if len(self.sealed) == len(self.due):
+        if self.bidding.seal(action.seat, action.amount):
             self._reveal()
 
     def timeout_action(self, seat: str) -> Bid:
@@ -176,8 +164,6 @@ class AuctionDeal(DealBase):
         self.next_card = HAND_SIZE * count
         self.table: list[Card] = []
         self.standing: dict[str, int] = {}  # shown bids still on the table (3.4)
-        self.sealed: dict[str, int] = {}  # bids made since the last reveal, hidden
-        self.due: tuple[str, ...] = ()
         self.set_aside: list[Card] = []
         self.reveals: list[Reveal] = []
         flushed = [seat for seat in self.order if has_flush(self.hands[seat])]
@@ -196,15 +182,13 @@ class AuctionDeal(DealBase):
             return
         self.table.append(self.pack[self.next_card])
         self.next_card += 1
-        self.due = tuple(bidders)
-        self.sealed = {}
+        self.bidding.open(bidders)
 
     def _reveal(self) -> None:
         """AUCTION-3.3, 3.4: the bids are shown and compared with those standing."""
-        self.resolutions += 1
-        shown = tuple((seat, self.sealed[seat]) for seat in self.order if seat in self.sealed)
-        self.standing.update(self.sealed)
-        self.sealed = {}
+        sealed = self.bidding.reveal()
+        shown = tuple((seat, sealed[seat]) for seat in self.order if seat in sealed)
+        self.standing.update(sealed)
         top = max(self.standing.values())
         tied = [seat for seat in self.order if self.standing.get(seat) == top]
         buyer = tied[0] if len(tied) == 1 else None
@@ -243,8 +227,7 @@ class AuctionDeal(DealBase):
         self._round_over(RoundResult(ended, in_seat_order))
 
     def _round_over(self, result: RoundResult) -> None:
-        self.resolutions += 1
-        self.due, self.sealed = (), {}
+        self.bidding.close()
         self.results.append(result)
         if len(self.results) == ROUNDS:
             self._settle()
@@ -258,19 +241,12 @@ class AuctionDeal(DealBase):
         sharing = [seat for seat in self.order if self.points[seat] == best]
         for seat, share in split(self.book.balances[POT], sharing):
             self.book.move(POT, self.account[seat], share, "pot")
-        self.book.check()
-        stacks = {s.id: self.book.balances[self.account[s.id]] for s in self.seats}
         dealt = [s.id for s in self.seats if s.id in self.chips]
-        self.settlement = AuctionSettlement(
-            ended=ending.FIVE_ROUNDS,
-            winners=tuple(s for s in dealt if s in sharing),
-            stacks=stacks,
-            eliminated=tuple(s.id for s in self.seats if stacks[s.id] < self.stake),
-            net={s.id: stacks[s.id] - s.stack for s in self.seats},
+        self.settlement = AuctionSettlement.from_book(
+            self.book, self.seats, self.stake, ended=ending.FIVE_ROUNDS, winners=sharing,
             scores={s: self.points[s] for s in dealt},
             rounds=tuple(self.results),
             game_chips={s: self.chips[s] for s in dealt},
-            transfers=tuple(self.book.transfers),
         )
 
     # -- views --------------------------------------------------------------------------
@@ -289,12 +265,12 @@ class AuctionDeal(DealBase):
                     id=s.id,
                     stack=self.book.balances[self.account[s.id]],
                     dealt_in=s.id in self.chips,
-                    game_chips=self.chips.get(s.id, 0) + self.sealed.get(s.id, 0),
+                    game_chips=self.chips.get(s.id, 0) + self.bidding.sealed.get(s.id, 0),
                     points=self.points.get(s.id, 0),
                     cards=len(self.hands.get(s.id, ())),
                     bought=tuple(self.bought.get(s.id, ())),
-                    bid_due=s.id in self.due and s.id not in self.sealed and not over,
-                    has_bid=s.id in self.sealed,
+                    bid_due=s.id in self.bidding.waiting() and not over,
+                    has_bid=self.bidding.has_chosen(s.id),
                 )
                 for s in self.seats
             ),
@@ -317,7 +293,7 @@ class AuctionDeal(DealBase):
             seat=seat,
             hand=tuple(C.sorted_cards(self.hands.get(seat, ()))),
             game_chips=self.chips.get(seat, 0),
-            bid=self.sealed.get(seat),
+            bid=self.bidding.sealed.get(seat),
             low=low,
             high=high,
             legal=legal,

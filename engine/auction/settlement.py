@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import NamedTuple
 
-from engine.chips import Transfer
+from engine.settlement import ScoredSettlement
 
 FIVE_ROUNDS = "five_rounds"  # AUCTION-5.1: the game's only ending
 ENDINGS = (FIVE_ROUNDS,)
@@ -23,28 +24,15 @@ class RoundResult(NamedTuple):
         return {"ended": self.ended, "winners": list(self.winners)}
 
 
-class AuctionSettlement(NamedTuple):
-    ended: str
-    winners: tuple[str, ...]  # who shares the pot, seat order (AUCTION-5.2)
-    stacks: dict[str, int]
-    eliminated: tuple[str, ...]  # seat order: now below S (AUCTION-5.3)
-    net: dict[str, int]
-    scores: dict[str, int]  # every dealt-in seat's points
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AuctionSettlement(ScoredSettlement):
+    """AUCTION-8.4: the pot is always shared (AUCTION-5.2), so nothing carries."""
+
     rounds: tuple[RoundResult, ...]
     game_chips: dict[str, int]  # counters, not chips (AUCTION-1.3): after round 5
-    transfers: tuple[Transfer, ...]
 
-    @property
-    def carry(self) -> dict[str, int]:
-        return {}  # the pot is always shared (AUCTION-5.2)
-
-    def to_result(self) -> dict:
-        """AUCTION-8.4: exactly these fields."""
+    def page_fields(self) -> dict:
         return {
-            "ended": self.ended,
-            "winners": list(self.winners),
-            "stacks": dict(self.stacks),
-            "eliminated": list(self.eliminated),
             "scores": dict(self.scores),
             "rounds": [r.to_json() for r in self.rounds],
             "game_chips": dict(self.game_chips),

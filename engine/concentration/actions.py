@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from engine.errors import EngineError
+from engine.action_parser import NOT_A_SEAT_HERE, ActionParser, whole_number
 
 FLIP = "flip"
 
@@ -20,24 +19,10 @@ class Flip(NamedTuple):
         return {"seat": self.seat, "do": FLIP, "pos": self.pos}
 
 
-def parse_flip(raw: Any, index: int, seat_ids: Sequence[str]) -> Flip:
-    """One record action, or `bad_record` pinned to its index (CONC-6.5)."""
-    if isinstance(raw, Flip):
-        return raw
-    if not isinstance(raw, dict):
-        raise EngineError("bad_record", f"action {index} must be an object", index)
-    seat = raw.get("seat")
-    if not isinstance(seat, str) or seat not in seat_ids:
-        raise EngineError("bad_record", f"action {index}: {seat!r} is not a seat here", index)
-    if raw.get("do") != FLIP:
-        raise EngineError(
-            "bad_record", f"action {index}: unknown action {raw.get('do')!r} (flip)", index
-        )
-    pos = raw.get("pos")
-    # A JSON integer only: `true` and 17.0 are not positions. Out of range is a legal
-    # question (illegal_play), not a malformed record.
-    if isinstance(pos, bool) or not isinstance(pos, int):
-        raise EngineError(
-            "bad_record", f'action {index}: a flip needs "pos", a whole number', index
-        )
-    return Flip(seat, pos)
+def _read_flip(seat: str, raw: dict, index: int) -> Flip:
+    # Out of range is a legal question (illegal_play), not a malformed record.
+    return Flip(seat, whole_number(raw, "pos", index, 'a flip needs "pos", a whole number'))
+
+
+# One record action, or `bad_record` pinned to its index (CONC-6.5).
+parse_flip = ActionParser({FLIP: _read_flip}, (Flip,), not_a_seat=NOT_A_SEAT_HERE)

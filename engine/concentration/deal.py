@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine import cards as C
 from engine.base import DealBase, kept_until_the_next_action
 from engine.cards import Card
-from engine.chips import ChipBook, pot_account, seat_account, split
+from engine.chips import pot_account, seat_account, split
 from engine.concentration.actions import FLIP, Flip
 from engine.concentration.info import CONCENTRATION_INFO, MATCH, MATCHES, RANK
 from engine.concentration.settlement import CLEARED, ConcentrationSettlement
@@ -18,6 +18,7 @@ from engine.concentration.views import PrivateView, PublicView, SeatView
 from engine.errors import EngineError
 from engine.fairness import commitment
 from engine.record import HandRecord
+from engine.seating import antes, seats_with_the_stake
 
 POT = pot_account("pot")
 POSITIONS = 52
@@ -48,25 +49,11 @@ class ConcentrationDeal(DealBase):
         self.seats = record.seats
         self.ids = tuple(s.id for s in record.seats)
         self.dealer: str = record.dealer or ""
-        stacks = {s.id: s.stack for s in record.seats}
-        playing = [seat for seat in self.ids if stacks[seat] >= self.stake]  # CONC-6.2
-        info = self.info
-        if not info.min_seats <= len(playing) <= info.max_seats:
-            raise EngineError(
-                "bad_record",
-                f"{len(playing)} players have the stake; Concentration is for 2 to 6 "
-                "(CONC-1.2, 6.2)",
-            )
-        if self.dealer not in playing:
-            raise EngineError(
-                "bad_record", f"the dealer {self.dealer} has less than the stake: not dealt in"
-            )
-        at = self.ids.index(self.dealer)
-        clockwise = self.ids[at + 1 :] + self.ids[: at + 1]
-        self.order = tuple(seat for seat in clockwise if seat in playing)  # CONC-2.1
-        self.book = ChipBook({**{seat_account(s): stacks[s] for s in self.ids}, POT: 0})
-        for seat in self.order:
-            self.book.move(seat_account(seat), POT, self.stake, "post")  # CONC-3.3
+        # CONC-6.2, 2.1: the seats with the stake, from the dealer's left.
+        self.order = seats_with_the_stake(
+            record, self.info, "Concentration is for 2 to 6 (CONC-1.2, 6.2)", count_first=True
+        )
+        self.book = antes(record, self.order, POT, reason="post")  # CONC-3.3
         self._posts = tuple(self.book.transfers)
         self.layout = record.deck
         self.face_down: set[int] = set(range(POSITIONS))
@@ -173,16 +160,8 @@ class ConcentrationDeal(DealBase):
         sharing = [seat for seat in self.order if scores[seat] == best]
         for seat, share in split(self.book.balances[POT], sharing):
             self.book.move(POT, seat_account(seat), share, "pot")
-        self.book.check()
-        stacks = {s.id: self.book.balances[seat_account(s.id)] for s in self.seats}
-        self.settlement = ConcentrationSettlement(
-            ended=CLEARED,
-            winners=tuple(s for s in self.ids if s in sharing),
-            stacks=stacks,
-            eliminated=tuple(s for s in self.ids if stacks[s] < self.stake),
-            net={s.id: stacks[s.id] - s.stack for s in self.seats},
-            scores=scores,
-            transfers=tuple(self.book.transfers),
+        self.settlement = ConcentrationSettlement.from_book(
+            self.book, self.seats, self.stake, ended=CLEARED, winners=sharing, scores=scores
         )
 
     # -- views --------------------------------------------------------------------------

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from engine.errors import EngineError
+from engine.action_parser import ActionParser
 
 HIT = "hit"
 STAY = "stay"
@@ -19,18 +18,13 @@ class FarmerAction(NamedTuple):
         return {"seat": self.seat, "do": self.do}
 
 
-def parse_action(raw: Any, index: int, seat_ids: Sequence[str]) -> FarmerAction:
-    """One record action, or `bad_record` pinned to its index."""
-    if isinstance(raw, FarmerAction):
-        return raw
-    if not isinstance(raw, dict):
-        raise EngineError("bad_record", f"action {index} must be an object", index)
-    seat = raw.get("seat")
-    if not isinstance(seat, str) or seat not in seat_ids:
-        raise EngineError("bad_record", f"action {index}: {seat!r} is not a seat at this table",
-                          index)
-    kind = raw.get("do")
-    if kind not in (HIT, STAY):
-        raise EngineError("bad_record", f"action {index}: unknown action {kind!r} (hit, stay)",
-                          index)
-    return FarmerAction(seat, kind)
+def _read_hit(seat: str, raw: dict, index: int) -> FarmerAction:
+    return FarmerAction(seat, HIT)
+
+
+def _read_stay(seat: str, raw: dict, index: int) -> FarmerAction:
+    return FarmerAction(seat, STAY)
+
+
+# One record action, or `bad_record` pinned to its index (FARMER-8).
+parse_action = ActionParser({HIT: _read_hit, STAY: _read_stay}, (FarmerAction,))

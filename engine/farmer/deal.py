@@ -194,7 +194,6 @@ class FarmerDeal(DealBase):
         for seat in busted:  # 5.4: a bust farmer pays nothing and still collects
             if seat != self.farmer:
                 self.book.move(seat_account(seat), seat_account(self.farmer), stake, "bust")
-        self.book.check()
         self._finish(ended, winners, farm_winner, busted)
 
     def _sixteen_winner(self, sixteens: list[str]) -> str:
@@ -240,15 +239,9 @@ class FarmerDeal(DealBase):
     ) -> None:
         minimum = FARMER_INFO.min_stack(self.stake)
         stacks = {s.id: self.book.balances[seat_account(s.id)] for s in self.seats}
-        in_seat_order = [s for s in self.ids if s in winners]
-        self.settlement = FarmerSettlement(
-            ended=ended,
-            winners=tuple(in_seat_order),
-            stacks=stacks,
-            eliminated=tuple(s for s in self.ids if stacks[s] < minimum),
-            net={s.id: stacks[s.id] - s.stack for s in self.seats},
+        self.settlement = FarmerSettlement.from_book(
+            self.book, self.seats, minimum, ended=ended, winners=winners,
             carry={FARM: self.book.balances[FARM_ACCOUNT]},
-            transfers=tuple(self.book.transfers),
             farm_winner=farm_winner,
             totals={s: self.totals[s] for s in self.ids if s in self.totals},
             busted=tuple(s for s in self.ids if s in busted),

@@ -6,10 +6,9 @@ Ranks are the page's numbers, A = 1 ... K = 13 (FARO-1.1); in a record they are
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from engine.errors import EngineError
+from engine.action_parser import ActionParser, bad, flag, whole_number
 
 RANK_CODES = "A23456789TJQK"
 EVEN = tuple(range(2, 14, 2))  # 2 4 6 8 10 Q (FARO-4.3)
@@ -105,16 +104,12 @@ def rank_code(rank: int) -> str:
     return RANK_CODES[rank - 1]
 
 
-def _bad(message: str, index: int) -> EngineError:
-    return EngineError("bad_record", f"action {index}: {message}", index)
-
-
 def parse_rank(raw: Any, index: int) -> int:
     text = raw.strip().upper() if isinstance(raw, str) else None
     if text == "10":
         text = "T"
     if not text or len(text) != 1 or text not in RANK_CODES:
-        raise _bad(f"{raw!r} is not a rank (A 2 ... 9 T J Q K)", index)
+        raise bad(index, f"{raw!r} is not a rank (A 2 ... 9 T J Q K)")
     return RANK_CODES.index(text) + 1
 
 
@@ -128,58 +123,59 @@ def parse_on(raw: Any, copper: bool, index: int) -> Position:
         return Position(COMBO, tuple(sorted(parse_rank(r, index) for r in raw)), copper)
     if isinstance(raw, str):
         return Position(CARD, (parse_rank(raw, index),), copper)
-    raise _bad(f'"on" must be a rank, a list of ranks, "even", "odd" or "high", not {raw!r}',
-               index)
+    raise bad(index, f'"on" must be a rank, a list of ranks, "even", "odd" or "high", not {raw!r}')
 
 
 def parse_order(raw: Any, index: int) -> Position:
     if not isinstance(raw, list):
-        raise _bad('"order" must be a list of ranks [losing, winning, hoc]', index)
+        raise bad(index, '"order" must be a list of ranks [losing, winning, hoc]')
     return Position(CALL, tuple(parse_rank(r, index) for r in raw))
 
 
 def _amount(raw: dict, index: int) -> int:
-    amount = raw.get("amount")
-    if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
-        raise _bad('"amount" must be a whole number of chips, at least 1', index)
-    return amount
+    return whole_number(
+        raw, "amount", index, '"amount" must be a whole number of chips, at least 1', least=1
+    )
 
 
 def _copper(raw: dict, index: int) -> bool:
-    copper = raw.get("copper", False)
-    if not isinstance(copper, bool):
-        raise _bad('"copper" must be true or false', index)
-    return copper
+    return flag(raw, "copper", index, '"copper" must be true or false')
 
 
-def parse_action(raw: Any, index: int, seat_ids: Sequence[str]) -> FaroAction:
-    """One record action (FARO-9), or `bad_record` pinned to its index."""
-    if isinstance(raw, (Bet, Call, Remove, Ready, Leave)):
-        return raw
-    if not isinstance(raw, dict):
-        raise _bad("must be an object", index)
-    seat = raw.get("seat")
-    if not isinstance(seat, str) or seat not in seat_ids:
-        raise _bad(f"{seat!r} is not a seat at this table", index)
-    kind = raw.get("do")
-    if kind == BET:
-        if "on" not in raw:
-            raise _bad('a bet needs "on"', index)
-        copper = _copper(raw, index)
-        return Bet(seat, parse_on(raw["on"], copper, index), _amount(raw, index))
-    if kind == CALL_DO:
-        order = parse_order(raw.get("order"), index)
-        # A coppered call is read, then refused as a rule (FARO-6.1: no copper).
-        order = order._replace(copper=_copper(raw, index))
-        return Call(seat, order, _amount(raw, index))
-    if kind == REMOVE:
-        if ("on" in raw) == ("order" in raw):
-            raise _bad('remove needs either "on" (and "copper") or "order"', index)
-        if "order" in raw:
-            return Remove(seat, parse_order(raw["order"], index))
-        return Remove(seat, parse_on(raw["on"], _copper(raw, index), index))
-    if kind == READY:
-        return Ready(seat)
-    if kind == LEAVE:
-        return Leave(seat)
-    raise _bad(f"unknown action {kind!r} (bet, remove, call, ready, leave)", index)
+def _read_bet(seat: str, raw: dict, index: int) -> Bet:
+    if "on" not in raw:
+        raise bad(index, 'a bet needs "on"')
+    copper = _copper(raw, index)
+    return Bet(seat, parse_on(raw["on"], copper, index), _amount(raw, index))
+
+
+def _read_remove(seat: str, raw: dict, index: int) -> Remove:
+    if ("on" in raw) == ("order" in raw):
+        raise bad(index, 'remove needs either "on" (and "copper") or "order"')
+    if "order" in raw:
+        return Remove(seat, parse_order(raw["order"], index))
+    return Remove(seat, parse_on(raw["on"], _copper(raw, index), index))
+
+
+def _read_call(seat: str, raw: dict, index: int) -> Call:
+    order = parse_order(raw.get("order"), index)
+    # A coppered call is read, then refused as a rule (FARO-6.1: no copper).
+    order = order._replace(copper=_copper(raw, index))
+    return Call(seat, order, _amount(raw, index))
+
+
+def _read_ready(seat: str, raw: dict, index: int) -> Ready:
+    return Ready(seat)
+
+
+def _read_leave(seat: str, raw: dict, index: int) -> Leave:
+    return Leave(seat)
+
+
+# One record action (FARO-9), or `bad_record` pinned to its index.
+parse_action = ActionParser(
+    {BET: _read_bet, REMOVE: _read_remove, CALL_DO: _read_call, READY: _read_ready,
+     LEAVE: _read_leave},
+    (Bet, Call, Remove, Ready, Leave),
+    not_an_object="action {index}: must be an object",
+)

@@ -14,7 +14,7 @@ from collections import Counter
 from engine import cards as C
 from engine.base import DealBase, kept_until_the_next_action
 from engine.cards import Card
-from engine.chips import HOUSE, ChipBook, Transfer, pot_account, seat_account
+from engine.chips import HOUSE, Transfer, pot_account, seat_account
 from engine.errors import EngineError
 from engine.fairness import commitment
 from engine.faro.actions import (
@@ -40,6 +40,7 @@ from engine.faro.info import ABANDONED, FARO_INFO, HOC, LAYOUT, MAX_BET_STAKES, 
 from engine.faro.settlement import FaroSettlement
 from engine.faro.views import LayoutBet, PrivateView, PublicView, SeatView
 from engine.record import HandRecord
+from engine.seating import chip_book
 
 LAYOUT_ACCOUNT = pot_account(LAYOUT)
 WIN, LOSE, PUSH, SPLIT = "win", "lose", "push", "split"
@@ -86,10 +87,7 @@ class FaroDeal(DealBase):
         if not self.players:
             raise EngineError("bad_record", f"no seat has the {stake} chips to take part")
         self.deck = record.deck
-        self.book = ChipBook(
-            {**{seat_account(s.id): s.stack for s in record.seats}, LAYOUT_ACCOUNT: 0},
-            house=True,
-        )
+        self.book = chip_book(record, {LAYOUT_ACCOUNT: 0}, house=True)
         self.bets: dict[tuple[str, Position], int] = {}  # in the order first placed
         self.ready: set[str] = set()
         self.left: set[str] = set()
@@ -309,17 +307,11 @@ class FaroDeal(DealBase):
             self.book.move(LAYOUT_ACCOUNT, seat_account(seat), self.bets.pop(key), reason)
 
     def _finish(self, ended: str) -> None:
-        self.book.check()
-        record = self._record
-        stacks = {s.id: self.book.balances[seat_account(s.id)] for s in record.seats}
-        self.settlement = FaroSettlement(
-            ended=ended,
-            winners=tuple(s.id for s in record.seats if stacks[s.id] > s.stack),
-            stacks=stacks,
-            eliminated=tuple(s for s in self.ids if stacks[s] < self.stake),
-            net={s.id: stacks[s.id] - s.stack for s in record.seats},
-            transfers=tuple(self.book.transfers),
-            house=self.book.balances[HOUSE],  # opened at 0: what the house won
+        seats, balances = self._record.seats, self.book.balances
+        self.settlement = FaroSettlement.from_book(
+            self.book, seats, self.stake, ended=ended,
+            winners=[s.id for s in seats if balances[seat_account(s.id)] > s.stack],
+            house=balances[HOUSE],  # opened at 0: what the house won
             turns=self.turns,
             left=tuple(s for s in self.ids if s in self.left),
         )

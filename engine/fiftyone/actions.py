@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from engine import cards as C
-from engine.cards import Card, CardError
-from engine.errors import EngineError
+from engine.action_parser import ActionParser, bad, card, flag
+from engine.cards import Card
 
 CLEAR = "clear"
 SWAP = "swap"
@@ -38,37 +37,27 @@ class Swap(NamedTuple):
 Action = Clear | Swap
 
 
-def _bad(message: str, index: int) -> EngineError:
-    return EngineError("bad_record", f"action {index}: {message}", index)
+def _stop(raw: dict, index: int) -> bool:
+    return flag(raw, "stop", index, "stop must be true or false")
 
 
 def _card(raw: dict, key: str, index: int) -> Card:
     if key not in raw:
-        raise _bad(f'a swap needs "{key}", a card code', index)
-    try:
-        # JK parses here; a deal without the joker option refuses it as bad_record.
-        return C.parse_with_joker(raw[key])
-    except CardError as exc:
-        raise _bad(f"{key}: {exc}", index) from None
+        raise bad(index, f'a swap needs "{key}", a card code')
+    # JK parses here; a deal without the joker option refuses it as bad_record.
+    return card(raw[key], index, joker=True, field=key)
 
 
-def parse_action(raw: Any, index: int, seat_ids: Sequence[str]) -> Action:
-    """One record action, or `bad_record` pinned to its index (FIFTYONE-8.4)."""
-    if isinstance(raw, (Clear, Swap)):
-        return raw
-    if not isinstance(raw, dict):
-        raise EngineError("bad_record", f"action {index} must be an object", index)
-    seat = raw.get("seat")
-    if not isinstance(seat, str) or seat not in seat_ids:
-        raise _bad(f"{seat!r} is not a seat at this table", index)
-    kind = raw.get("do")
-    if kind not in (CLEAR, SWAP):
-        raise _bad(f"unknown action {kind!r} (clear, swap)", index)
-    stop = raw.get("stop", False)
-    if not isinstance(stop, bool):
-        raise _bad("stop must be true or false", index)
-    if kind == CLEAR:
-        if stop:
-            raise _bad("Stop is called with a swap, not a clear (FIFTYONE-4.5)", index)
-        return Clear(seat)
+def _read_clear(seat: str, raw: dict, index: int) -> Clear:
+    if _stop(raw, index):
+        raise bad(index, "Stop is called with a swap, not a clear (FIFTYONE-4.5)")
+    return Clear(seat)
+
+
+def _read_swap(seat: str, raw: dict, index: int) -> Swap:
+    stop = _stop(raw, index)
     return Swap(seat, _card(raw, "take", index), _card(raw, "give", index), stop)
+
+
+# One record action, or `bad_record` pinned to its index (FIFTYONE-8.4).
+parse_action = ActionParser({CLEAR: _read_clear, SWAP: _read_swap}, (Clear, Swap))

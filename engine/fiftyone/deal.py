@@ -312,18 +312,9 @@ class FiftyOneDeal(DealBase):
         pot = self.book.balances[POT_ACCOUNT]
         for seat, share in split(pot, top):  # 2.2: odd chips from the dealer's left
             self.book.move(POT_ACCOUNT, seat_account(seat), share, "pot")
-        self.book.check()
-        stacks = {s.id: self.book.balances[seat_account(s.id)] for s in self.seats}
-        self.settlement = FiftyOneSettlement(
-            ended=STOP,
-            winners=tuple(s for s in self.ids if s in top),
-            stacks=stacks,
-            eliminated=tuple(s for s in self.ids if stacks[s] < self.stake),
-            net={s.id: stacks[s.id] - s.stack for s in self.seats},
-            carry={},
-            transfers=tuple(self.book.transfers),
-            scores=scores,
-            stopped_by=caller,
+        self.settlement = FiftyOneSettlement.from_book(
+            self.book, self.seats, self.stake, ended=STOP, winners=top,
+            scores=scores, stopped_by=caller,
         )
 
 

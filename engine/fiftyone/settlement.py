@@ -2,28 +2,17 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from dataclasses import dataclass
 
-from engine.chips import Transfer
+from engine.settlement import ScoredSettlement
 
 
-class FiftyOneSettlement(NamedTuple):
-    ended: str  # always "stop" (4.5)
-    winners: tuple[str, ...]  # seat order (5.3)
-    stacks: dict[str, int]  # every seat, after settlement
-    eliminated: tuple[str, ...]  # seat order: below S (2.1)
-    net: dict[str, int]
-    carry: dict[str, int]  # {}: the pot never carries
-    transfers: tuple[Transfer, ...]  # antes first, then the shares
-    scores: dict[str, int]  # dealt-in seat -> score (5.1, 5.2)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FiftyOneSettlement(ScoredSettlement):
+    """`ended` is always "stop" (4.5), the winners are in seat order (5.3) and the
+    scores are each dealt-in seat's (5.1, 5.2); the pot never carries."""
+
     stopped_by: str
 
-    def to_result(self) -> dict:
-        return {
-            "ended": self.ended,
-            "winners": list(self.winners),
-            "stacks": dict(self.stacks),
-            "eliminated": list(self.eliminated),
-            "scores": dict(self.scores),
-            "stopped_by": self.stopped_by,
-        }
+    def page_fields(self) -> dict:
+        return {"scores": dict(self.scores), "stopped_by": self.stopped_by}

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.actions import parse_action
 from engine.base import BaseGame
 from engine.chips import Transfer, pot_account, seat_account
 from engine.gff.hand import GffHand
 from engine.gff.info import GFF_INFO
 from engine.gff.settlement import TUNK_OUT
-from engine.record import parse_action
 from engine.rummy.simulation import random_action
 from engine.strategies import STRATEGIES
 

@@ -9,31 +9,20 @@ All chips move through a ChipBook whose total is checked at settlement (GFF-7.3)
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from engine import cards as C
-from engine.actions import (
-    DISCARD_CARD,
-    DRAW_DISCARD,
-    DRAW_STOCK,
-    DROP,
-    HIT,
-    SPREAD,
-    Action,
-)
 from engine.base import kept_until_the_next_action
-from engine.cards import Card
-from engine.chips import ChipBook, pot_account, seat_account, split
-from engine.errors import EngineError
+from engine.chips import pot_account, split
 from engine.gff import settlement as ending
-from engine.gff.autoplay import stand_in_action
 from engine.gff.flipflop import Reveal, flip_and_flop, flop_suit
 from engine.gff.info import GFF_INFO
-from engine.gff.posting import FLIP, FLOP, GAME, POTS, is_all_in, is_eliminated, pots_to_post
+from engine.gff.posting import FLIP, FLOP, GAME, POTS, is_all_in, pots_to_post
 from engine.gff.settlement import Settlement
-from engine.gff.views import PrivateView, PublicView, SeatView, TableSpread
-from engine.record import HandRecord, SeatRecord
+from engine.gff.views import PrivateView, PublicView, SeatView
+from engine.record import HandRecord
 from engine.rummy.hand import HAND_SIZE, OVER, PLAYING, TURN_START, RummyHand
-from engine.spreads import has_spread
+from engine.seating import chip_book, post
 
 __all__ = ["GffHand", "HAND_SIZE", "OVER", "PLAYING", "TURN_START"]
 
@@ -51,6 +40,15 @@ class GffHand(RummyHand):
     )
     GAME = "gff"
     info = GFF_INFO
+    PRIVATE_VIEW = PrivateView
+    ENDING_WORDS = {
+        ending.INSTANT: "the round ends at once on a declared 49 or 50",
+        ending.GOING_OUT: "the round ends: a player went out",
+        ending.TUNK_OUT: "the round ends: a player tunked out",
+        ending.DROP: "the round ends: the dropper had the lowest hand",
+        ending.CAUGHT: "the round ends: the dropper was caught",
+        ending.STOCK_OUT: "the round ends: the stock ran out",
+    }
 
     def __init__(self, record: HandRecord) -> None:
         """Deal the hand of `record` (GFF-2.4, 3.1-3.3); its actions are not applied."""
@@ -60,26 +58,15 @@ class GffHand(RummyHand):
         self.posted: dict[str, tuple[str, ...]] = {
             s.id: pots_to_post(s.stack, stake) for s in record.seats
         }
-        if not self.posted[self.dealer]:
-            raise EngineError(
-                "bad_record", f"the dealer {self.dealer} has too few chips to be dealt in"
-            )
-        self.order = self._turn_order(self.posted.__getitem__)
-        if len(self.order) < 2:
-            raise EngineError("bad_record", "fewer than 2 players have the chips to be dealt in")
-        self.account = {s.id: seat_account(s.id) for s in record.seats}
-        self.book = ChipBook(
-            {
-                **{self.account[s.id]: s.stack for s in record.seats},
-                POT[GAME]: 0,
-                POT[FLIP]: self.carried_in["flip"],
-                POT[FLOP]: self.carried_in["flop"],
-                POT[BONUS]: 0,
-            }
-        )
+        self._deal_in(record)  # a seat that posts to no pot is not dealt in (GFF-2.6)
+        self.book = chip_book(record, {
+            POT[GAME]: 0,
+            POT[FLIP]: self.carried_in["flip"],
+            POT[FLOP]: self.carried_in["flop"],
+            POT[BONUS]: 0,
+        })
         for seat in self.order:
-            for pot in self.posted[seat]:
-                self.book.move(self.account[seat], POT[pot], stake, "post")
+            post(self.book, stake, seat, [POT[pot] for pot in self.posted[seat]], "post")
 
         count = len(self.order)
         self._deal_cards(HAND_SIZE * count)
@@ -100,51 +87,8 @@ class GffHand(RummyHand):
         self._log("deal", cards=(self.flip_card,), detail=f"hand of {count}")
         self._instant_or_first_turn()
 
-    # -- building ---------------------------------------------------------------
-
-    @classmethod
-    def start(
-        cls,
-        *,
-        seats: Sequence[tuple[str, int]],
-        stake: int,
-        dealer: str,
-        deck: Sequence[Card],
-        carry: Mapping[str, int] | None = None,
-        salt: str | None = None,
-    ) -> GffHand:
-        """A new hand for the table: seats in clockwise order as (id, stack).
-
-        With a `salt`, the hand has a deck commitment to show at the deal.
-        """
-        record = HandRecord(
-            game="gff",
-            stake=stake,
-            seats=tuple(SeatRecord(i, s) for i, s in seats),
-            dealer=dealer,
-            deck=tuple(deck),
-            carry={"flip": 0, "flop": 0, **(carry or {})},
-            salt=salt,
-        )
-        return cls(record)
-
     def _carried_record(self) -> dict[str, int]:
         return dict(self.carried_in)
-
-    # -- what may be done -------------------------------------------------------
-
-    def legal_actions(self, seat: str) -> tuple[str, ...]:
-        """The kinds of action `seat` may take now; empty when it is not their turn."""
-        if self.phase == OVER or seat != self.order[self.turn]:
-            return ()
-        if self.phase == TURN_START:
-            return (DROP, DRAW_STOCK, DRAW_DISCARD) if self.discards else (DROP, DRAW_STOCK)
-        held = self.held[seat]
-        return _AFTER_DRAW[has_spread(held)][bool(held & self.hit_wants)]
-
-    def timeout_action(self, seat: str) -> Action:
-        """The stand-in's move for `seat`, whose turn it must be (engine/gff/autoplay.py)."""
-        return stand_in_action(self.private_view(seat))
 
     # -- the rules of the round -------------------------------------------------
 
@@ -214,19 +158,14 @@ class GffHand(RummyHand):
         self.book.move(self.account[seat], POT[target], self.stake, why)
         self._log("pays", seat, amount=self.stake, detail=why)
 
-    def _drop(self, dropper: str) -> None:
-        """GFF-6.2: the dropper must be strictly lowest, or is caught."""
-        values = self._values()
-        self._log("drop", dropper, tuple(self.hands[dropper]), values[dropper])
-        others = [s for s in self.order if s != dropper]
-        low = min(values[s] for s in others)
-        # Every hand is shown and valued, so `values` is what the end of the round shows.
-        if values[dropper] < low:
-            self._finish(ending.DROP, (dropper,), values)
-        else:
-            self._finish(
-                ending.CAUGHT, tuple(s for s in others if values[s] == low), values, caught=dropper
-            )
+    def _dropped(self, dropper: str, values: dict[str, int]) -> None:
+        """GFF-6.2: the dropper is strictly lowest and wins. Every hand is shown and valued,
+        so `values` is what the end of the round shows."""
+        self._finish(ending.DROP, (dropper,), values)
+
+    def _caught(self, dropper: str, lowest: list[str], values: dict[str, int]) -> None:
+        """GFF-6.2: the lowest of the others win, and the dropper pays (GFF-2.7)."""
+        self._finish(ending.CAUGHT, tuple(lowest), values, caught=dropper)
 
     def _emptied_without_discard(self, seat: str) -> None:
         """GFF-5.6, 6.3: an empty hand ends the round; two own threes and no hits tunk out."""
@@ -277,31 +216,16 @@ class GffHand(RummyHand):
             bonus = self.book.balances[POT[BONUS]]
             if bonus:
                 self._pay(BONUS, split(bonus, list(w50)))
-        self.book.check()
-
-        stacks = {s.id: self.book.balances[self.account[s.id]] for s in self.seats}
-        eliminated = tuple(s.id for s in self.seats if is_eliminated(stacks[s.id], stake))
-        self._log("ended", detail=ENDING_WORDS[ended])
-        for seat in eliminated:
-            self._log("eliminated", seat, amount=stacks[seat])
-        self.settlement = Settlement(
-            ended=ended,
-            game_winners=tuple(s.id for s in self.seats if s.id in winners),
+        self._settled(Settlement.from_book(
+            self.book, self.seats, self.info.min_stack(stake), ended=ended, winners=winners,
+            carry={"flip": self.book.balances[POT[FLIP]], "flop": self.book.balances[POT[FLOP]]},
             flip_winner=self.flip_winner,
             flop_winner=self.flop_winner,
-            stacks=stacks,
-            carry={
-                "flip": self.book.balances[POT[FLIP]],
-                "flop": self.book.balances[POT[FLOP]],
-            },
-            eliminated=eliminated,
-            net={s.id: stacks[s.id] - s.stack for s in self.seats},
             posted=self.posted_chips(),
             won={pot: dict(by_seat) for pot, by_seat in self.won.items() if by_seat},
             shown={s: tuple(C.sorted_cards(self.hands[s])) for s in shown_values},
             values=dict(shown_values),
-            transfers=tuple(self.book.transfers),
-        )
+        ))
 
     def posted_chips(self) -> dict[str, dict[str, int]]:
         return {s: dict.fromkeys(self.posted[s], self.stake) for s in self.order}
@@ -310,63 +234,22 @@ class GffHand(RummyHand):
 
     @kept_until_the_next_action
     def public_view(self) -> PublicView:
-        pots = {pot: self.book.balances[POT[pot]] for pot in POTS}
+        posted = self.posted
         return PublicView(
-            stake=self.stake,
-            dealer=self.dealer,
             seats=tuple(
-                SeatView(
-                    id=s.id,
-                    stack=self.book.balances[self.account[s.id]],
-                    dealt_in=s.id in self.hands,
-                    posted=self.posted[s.id],
-                    cards=len(self.hands.get(s.id, ())),
-                    all_in=is_all_in(self.posted[s.id]),
-                )
+                SeatView(**self._seat_fields(s.id), posted=posted[s.id],
+                         all_in=is_all_in(posted[s.id]))
                 for s in self.seats
             ),
-            pots=pots,
+            pots={pot: self.book.balances[POT[pot]] for pot in POTS},
             carried=dict(self.carried_in),
             flip_card=self.flip_card,
             flip_suit=self.flip_suit,
             flop_suit=self.flop_suit,
             revealed=tuple(self.revealed),
-            spreads=tuple(
-                TableSpread(i, s.owner, tuple(s.cards), s.kind) for i, s in enumerate(self.spreads)
-            ),
-            discard_pile=tuple(self.discards),
-            stock=len(self.stock),
-            turn=self.current,
-            phase=self.phase,
-            seq=self.seq,
-            ended=self.ended,
+            **self._public_fields(),
         )
 
-    def private_view(self, seat: str) -> PrivateView:
-        hand = self.hands.get(seat, [])
-        legal = self.legal_actions(seat)
-        return PrivateView(
-            seat=seat,
-            hand=tuple(C.sorted_cards(hand)),
-            value=C.hand_value(hand),
-            posted={pot: self.stake for pot in self.posted.get(seat, ())},
-            legal=legal,
-            spread_options=tuple(self.spread_options(seat)) if SPREAD in legal else (),
-            hit_options=tuple(self.hit_options(seat)) if HIT in legal else (),
-            public=self.public_view(),
-        )
+    def _own_private_fields(self, seat: str) -> dict[str, Any]:
+        return {"posted": {pot: self.stake for pot in self.posted.get(seat, ())}}
 
-
-# What may follow a draw, by (a spread can be laid, a hit can be made).
-_AFTER_DRAW = {
-    False: {False: (DISCARD_CARD,), True: (HIT, DISCARD_CARD)},
-    True: {False: (SPREAD, DISCARD_CARD), True: (SPREAD, HIT, DISCARD_CARD)},
-}
-ENDING_WORDS = {
-    ending.INSTANT: "the round ends at once on a declared 49 or 50",
-    ending.GOING_OUT: "the round ends: a player went out",
-    ending.TUNK_OUT: "the round ends: a player tunked out",
-    ending.DROP: "the round ends: the dropper had the lowest hand",
-    ending.CAUGHT: "the round ends: the dropper was caught",
-    ending.STOCK_OUT: "the round ends: the stock ran out",
-}

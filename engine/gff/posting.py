@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.base import pass_left as next_dealer  # GFF-2.8: the deal passes left
 
 __all__ = [
-    "FLIP", "FLOP", "GAME", "POTS", "is_all_in", "is_eliminated", "next_dealer", "pots_to_post",
+    "FLIP", "FLOP", "GAME", "POTS", "is_all_in", "next_dealer", "pots_to_post",
 ]
 
 GAME, FLIP, FLOP = "game", "flip", "flop"
@@ -29,8 +29,3 @@ def pots_to_post(stack: int, stake: int) -> tuple[str, ...]:
 
 def is_all_in(posted: tuple[str, ...]) -> bool:
     return posted == (GAME,)
-
-
-def is_eliminated(stack: int, stake: int) -> bool:
-    """GFF-2.6: below two stakes a player can no longer be dealt in."""
-    return stack < 2 * stake

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from engine import cards as C
-from engine.cards import Card, CardError
-from engine.errors import EngineError
+from engine.action_parser import NOT_A_SEAT_HERE, ActionParser, bad, card
+from engine.cards import Card
 
 BID = "bid"
 
@@ -20,22 +19,11 @@ class Bid(NamedTuple):
         return {"seat": self.seat, "do": BID, "card": C.code(self.card)}
 
 
-def parse_bid(raw: Any, index: int, seat_ids: Sequence[str]) -> Bid:
-    """One record action, or `bad_record` pinned to its index (GOPS-6.5)."""
-    if isinstance(raw, Bid):
-        return raw
-    if not isinstance(raw, dict):
-        raise EngineError("bad_record", f"action {index} must be an object", index)
-    seat = raw.get("seat")
-    if not isinstance(seat, str) or seat not in seat_ids:
-        raise EngineError("bad_record", f"action {index}: {seat!r} is not a seat here", index)
-    if raw.get("do") != BID:
-        raise EngineError(
-            "bad_record", f"action {index}: unknown action {raw.get('do')!r} (bid)", index
-        )
+def _read_bid(seat: str, raw: dict, index: int) -> Bid:
     if "card" not in raw:
-        raise EngineError("bad_record", f'action {index}: a bid needs a "card"', index)
-    try:
-        return Bid(seat, C.parse(raw["card"]))
-    except CardError as exc:
-        raise EngineError("bad_record", f"action {index}: {exc}", index) from None
+        raise bad(index, 'a bid needs a "card"')
+    return Bid(seat, card(raw["card"], index))
+
+
+# One record action, or `bad_record` pinned to its index (GOPS-6.5).
+parse_bid = ActionParser({BID: _read_bid}, (Bid,), not_a_seat=NOT_A_SEAT_HERE)

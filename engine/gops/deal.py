@@ -1,8 +1,9 @@
 """One game of Gops (docs/rules/gops.md) from the posts to the pot's sharing.
 
 Every dealt-in seat holds a whole suit (GOPS-1.2); each of the thirteen rounds is a
-sealed bid (G3.4): the bids are accepted in any order and the round resolves when the
-last one arrives (GOPS-2.3). Check, then apply: a refused bid changes nothing.
+sealed bid (G3.4, engine/sealed.py): the bids are accepted in any order and the round
+resolves when the last one arrives (GOPS-2.3). Check, then apply: a refused bid
+changes nothing.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from engine import cards as C
 from engine.base import DealBase, kept_until_the_next_action
 from engine.cards import Card
-from engine.chips import ChipBook, pot_account, seat_account, split
+from engine.chips import pot_account, seat_account, split
 from engine.errors import EngineError
 from engine.fairness import commitment
 from engine.gops.actions import BID, Bid
@@ -18,6 +19,8 @@ from engine.gops.info import GOPS_INFO
 from engine.gops.settlement import ALL_PRIZES, GopsSettlement
 from engine.gops.views import PrivateView, PublicView, RoundView, SeatView
 from engine.record import HandRecord
+from engine.sealed import SealedRound
+from engine.seating import antes, seats_with_the_stake
 
 ROUNDS = 13  # GOPS-2.1
 BIDDING_SUITS = (C.SPADES, C.HEARTS, C.CLUBS)  # GOPS-1.2, from the dealer's left
@@ -41,31 +44,18 @@ class GopsDeal(DealBase):
         self.seats = record.seats
         self.dealer: str = record.dealer or ""
         self.deck = record.deck
-        ids = [s.id for s in record.seats]
-        stacks = {s.id: s.stack for s in record.seats}
-        if stacks[self.dealer] < self.stake:
-            raise EngineError(
-                "bad_record", f"the dealer {self.dealer} has less than the stake: not dealt in"
-            )
-        at = ids.index(self.dealer)
-        left_of_dealer = ids[at + 1 :] + ids[: at + 1]
-        self.order = tuple(s for s in left_of_dealer if stacks[s] >= self.stake)  # GOPS-6.2
-        if not self.info.min_seats <= len(self.order) <= self.info.max_seats:
-            raise EngineError(
-                "bad_record",
-                f"{len(self.order)} players have the stake; Gops is for 2 to 6 (GOPS-1.1)",
-            )
+        # GOPS-6.2: the seats with the stake, from the dealer's left.
+        self.order = seats_with_the_stake(record, self.info, "Gops is for 2 to 6 (GOPS-1.1)")
         self.suit_of = {seat: BIDDING_SUITS[i % 3] for i, seat in enumerate(self.order)}
         self.hands = {
             seat: {C.make(rank, self.suit_of[seat]) for rank in range(13)} for seat in self.order
         }
-        self.account = {s: seat_account(s) for s in ids}
-        self.book = ChipBook({**{self.account[s]: stacks[s] for s in ids}, POT: 0})
-        for seat in self.order:
-            self.book.move(self.account[seat], POT, self.stake, "post")  # GOPS-3.2
+        self.account = {s.id: seat_account(s.id) for s in record.seats}
+        self.book = antes(record, self.order, POT, reason="post")  # GOPS-3.2
         self._posts = tuple(self.book.transfers)
         self.round = 0  # rounds resolved; the prize up is deck[round]
-        self.bids: dict[str, Card] = {}  # this round's, sealed until the last arrives
+        self.bidding = SealedRound()  # every round, every seat dealt in bids once
+        self.bidding.open(self.order)
         self.rounds: list[RoundView] = []
         self.won: dict[str, list[Card]] = {seat: [] for seat in self.order}
         self.discarded: list[Card] = []
@@ -75,15 +65,18 @@ class GopsDeal(DealBase):
 
     # -- the protocol ---------------------------------------------------------------
 
+    @property
+    def bids(self) -> dict[str, Card]:
+        """This round's bids, sealed until the last one arrives."""
+        return self.bidding.sealed
+
     def to_act(self) -> tuple[str, ...]:
         """Every dealt-in seat that has not bid this round (G3.4)."""
-        if self.settlement is not None:
-            return ()
-        return tuple(seat for seat in self.order if seat not in self.bids)
+        return () if self.settlement is not None else self.bidding.waiting()
 
     def seat_seq(self, seat: str) -> int:
-        """Changes only with this seat's own bid or the round's end (engine/game.py)."""
-        return 2 * self.round + (seat in self.bids)
+        """Changes only with this seat's own bid or the round's end (engine/sealed.py)."""
+        return self.bidding.seat_seq(seat)
 
     def legal_actions(self, seat: str) -> tuple[str, ...]:
         return (BID,) if seat in self.to_act() else ()
@@ -97,7 +90,7 @@ class GopsDeal(DealBase):
             raise EngineError("wrong_phase", "the game is over: all 13 prizes are played")
         if seat not in self.hands:
             raise EngineError("not_your_turn", f"{seat} is not dealt in to this game")
-        if seat in self.bids:
+        if self.bidding.has_chosen(seat):
             raise EngineError(
                 "not_your_turn", f"{seat} has already bid this round; a bid is final (GOPS-2.2)"
             )
@@ -112,9 +105,8 @@ class GopsDeal(DealBase):
     def apply(self, action: Bid) -> None:
         self.check(action)
         self.actions.append(action)
-        self.bids[action.seat] = action.card
         self.hands[action.seat].discard(action.card)
-        if len(self.bids) == len(self.order):
+        if self.bidding.seal(action.seat, action.card):
             self._reveal()
 
     def timeout_action(self, seat: str) -> Bid:
@@ -144,16 +136,15 @@ class GopsDeal(DealBase):
         """GOPS-2.3, 2.4: the single highest card wins the prize; a tie for highest
         discards it, whatever the lower bids."""
         prize = self.deck[self.round]
-        top = max(C.rank(card) for card in self.bids.values())
-        highest = [seat for seat in self.order if C.rank(self.bids[seat]) == top]
+        shown = self.bidding.reveal()
+        top = max(C.rank(card) for card in shown.values())
+        highest = [seat for seat in self.order if C.rank(shown[seat]) == top]
         winner = highest[0] if len(highest) == 1 else None
-        bids = tuple((seat, self.bids[seat]) for seat in self.order)
-        self.rounds.append(RoundView(prize, bids, winner))
+        self.rounds.append(RoundView(prize, tuple((s, shown[s]) for s in self.order), winner))
         if winner is None:
             self.discarded.append(prize)
         else:
             self.won[winner].append(prize)
-        self.bids = {}
         self.round += 1
         if self.round == ROUNDS:
             self._settle()  # GOPS-2.6
@@ -170,16 +161,9 @@ class GopsDeal(DealBase):
         sharing = [seat for seat in self.order if scores[seat] == best]
         for seat, share in split(self.book.balances[POT], sharing):
             self.book.move(POT, self.account[seat], share, "pot")
-        self.book.check()
-        stacks = {s.id: self.book.balances[self.account[s.id]] for s in self.seats}
-        self.settlement = GopsSettlement(
-            ended=ALL_PRIZES,
-            winners=tuple(s.id for s in self.seats if s.id in sharing),
-            stacks=stacks,
-            eliminated=tuple(s.id for s in self.seats if stacks[s.id] < self.stake),
-            net={s.id: stacks[s.id] - s.stack for s in self.seats},
+        self.settlement = GopsSettlement.from_book(
+            self.book, self.seats, self.stake, ended=ALL_PRIZES, winners=sharing,
             scores={s.id: scores[s.id] for s in self.seats if s.id in scores},
-            transfers=tuple(self.book.transfers),
         )
 
     # -- views --------------------------------------------------------------------------
@@ -198,7 +182,7 @@ class GopsDeal(DealBase):
                     dealt_in=s.id in self.hands,
                     suit=self.suit_of.get(s.id),
                     cards=len(self.hands.get(s.id, ())),
-                    has_bid=s.id in self.bids,
+                    has_bid=self.bidding.has_chosen(s.id),
                     score=scores.get(s.id, 0),
                     won=tuple(self.won.get(s.id, ())),
                 )

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from engine import cards as C
-from engine.cards import Card, CardError
-from engine.errors import EngineError
+from engine.action_parser import ActionParser, bad, card
+from engine.cards import Card
 from engine.jackchangeit.info import JACK
 
 PLAY = "play"
@@ -39,39 +38,23 @@ class Draw(NamedTuple):
 Action = Play | Draw
 
 
-def _bad(message: str, index: int) -> EngineError:
-    return EngineError("bad_record", f"action {index}: {message}", index)
-
-
-def _card(raw: Any, index: int) -> Card:
-    try:
-        return C.parse(raw)
-    except CardError as exc:
-        raise _bad(str(exc), index) from None
-
-
-def parse_action(raw: Any, index: int, seat_ids: Sequence[str]) -> Action:
-    """One record action, or `bad_record` pinned to its index (JCI-8.4)."""
-    if isinstance(raw, (Play, Draw)):
-        return raw
-    if not isinstance(raw, dict):
-        raise EngineError("bad_record", f"action {index} must be an object", index)
-    seat = raw.get("seat")
-    if not isinstance(seat, str) or seat not in seat_ids:
-        raise _bad(f"{seat!r} is not a seat at this table", index)
-    kind = raw.get("do")
-    if kind == DRAW:
-        return Draw(seat)
-    if kind != PLAY:
-        raise _bad(f"unknown action {kind!r} (play, draw)", index)
-    card = _card(raw.get("card"), index)
+def _read_play(seat: str, raw: dict, index: int) -> Play:
+    played = card(raw.get("card"), index)
     suit = None
-    if C.rank(card) == JACK:
+    if C.rank(played) == JACK:
         named = raw.get("suit")
         if not isinstance(named, str) or named.strip().upper() not in C.SUITS:
-            raise _bad('a jack names a suit: "suit" is one of S, H, D, C', index)
+            raise bad(index, 'a jack names a suit: "suit" is one of S, H, D, C')
         suit = C.SUITS.index(named.strip().upper())
     elif "suit" in raw:
-        raise _bad("only a jack names a suit", index)
-    with_ = _card(raw["with"], index) if "with" in raw else None
-    return Play(seat, card, suit, with_)
+        raise bad(index, "only a jack names a suit")
+    with_ = card(raw["with"], index) if "with" in raw else None
+    return Play(seat, played, suit, with_)
+
+
+def _read_draw(seat: str, raw: dict, index: int) -> Draw:
+    return Draw(seat)
+
+
+# One record action, or `bad_record` pinned to its index (JCI-8.4).
+parse_action = ActionParser({PLAY: _read_play, DRAW: _read_draw}, (Play, Draw))

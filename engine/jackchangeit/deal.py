@@ -11,91 +11,52 @@ code (8.4) and changes nothing.
 from __future__ import annotations
 
 from engine import cards as C
-from engine.base import DealBase, kept_until_the_next_action
+from engine.base import kept_until_the_next_action
 from engine.cards import Card
-from engine.chips import pot_account, seat_account
 from engine.errors import EngineError
-from engine.fairness import commitment
 from engine.jackchangeit.actions import DRAW, PLAY, Action, Draw, Play
 from engine.jackchangeit.info import (
     ACE_OF_HEARTS,
-    DRAWN,
     EIGHT,
     FIVE_OF_HEARTS,
     JACK,
     JACKCHANGEIT_INFO,
-    OUT,
-    POT,
     QUEEN,
     TWO,
     is_trick_card,
 )
 from engine.jackchangeit.settlement import JackChangeItSettlement
-from engine.jackchangeit.views import PrivateView, PublicView, SeatView
+from engine.jackchangeit.views import PrivateView, PublicView
 from engine.record import HandRecord
-from engine.restock import Restock, Shuffle
-from engine.seating import antes, seats_dealt_in
-
-HAND_SIZE = 7  # JCI-3.1
-POT_ACCOUNT = pot_account(POT)
+from engine.shedding.deal import SheddingDeal
 
 
-class GameDrawn(Exception):
-    """JCI-5.2: a card must be drawn, the stock is empty and only the upcard is left."""
-
-
-class JackChangeItDeal(DealBase):
-    """A game of Jack Change It: the state, its checks and its settlement."""
+class JackChangeItDeal(SheddingDeal):
+    """A game of Jack Change It: the shedding deal (engine/shedding/deal.py) played on
+    an upcard, with trick cards."""
 
     info = JACKCHANGEIT_INFO
+    settlement_type = JackChangeItSettlement
+    HAND_SIZE = 7  # JCI-3.1
+    RECORD_RULE = "JCI-8.1"
+    RESTOCK_RULE = "JCI-4.8"
+    KEPT_ON_PILE = 1  # JCI-4.8: the upcard stays
+    NEW_STOCK_EVENT = "the pile under the upcard became the new stock"
 
     def __init__(self, record: HandRecord) -> None:
-        """Ante and deal `record` (JCI-2.1, 3.1); its actions are not applied."""
-        self._record = record
-        self.stake = stake = record.stake
-        self.seats = record.seats
-        self.ids = tuple(s.id for s in record.seats)
-        self.dealer = dealer = record.dealer
-        assert dealer is not None  # parse_common requires the dealer
-        self.order = seats_dealt_in(record, stake, "JCI-8.1")
-        self.book = antes(record, self.order, POT_ACCOUNT)  # G2.3
-        self._posts = tuple(self.book.transfers)
-        deck, n = record.deck, len(self.order)
-        self.hands: dict[str, list[Card]] = {
-            seat: [deck[i * n + p] for i in range(HAND_SIZE)] for p, seat in enumerate(self.order)
-        }
-        self.pile = [deck[HAND_SIZE * n]]  # 3.1: the upcard; 3.2: its effect does not apply
-        self.stock = list(reversed(deck[HAND_SIZE * n + 1:]))  # the top is the end
-        self.restock = Restock(record.reshuffles)
+        """Ante and deal `record` (JCI-2.1, 3.1); its actions are not applied. The pile
+        starts with the upcard, whose effect does not apply (3.2)."""
+        self._deal(record, turned_up=1)
         self.step = 1  # 4.1: clockwise; -1 after a queen (4.5)
-        self.turn = 0  # 4.1: left of the dealer starts
         self.called: int | None = None  # 4.5
         self.pending = 0  # 4.7: cards the next player must draw
-        self.drawn = dict.fromkeys(self.order, 0)
-        self.events: list[str] = []
-        self.actions: list[Action] = []
-        self.settlement: JackChangeItSettlement | None = None
-        self._commitment = commitment(deck, record.salt) if record.salt is not None else None
-        try:
-            self._until_a_choice()  # 4.3: the first player may have to draw at once
-        except GameDrawn:
-            self._settle(DRAWN, None)
+        self._unless_drawn(self._until_a_choice)  # 4.3: the first may have to draw at once
 
     # -- the protocol -----------------------------------------------------------
 
     @property
-    def current(self) -> str | None:
-        return None if self.settlement is not None else self.order[self.turn]
-
-    @property
     def upcard(self) -> Card:
         return self.pile[-1]
-
-    def to_act(self) -> tuple[str, ...]:
-        return () if self.settlement is not None else (self.order[self.turn],)
-
-    def seat_seq(self, seat: str) -> int:
-        return len(self.actions)  # one seat acts at a time
 
     def legal_actions(self, seat: str) -> tuple[str, ...]:
         if seat != self.current:
@@ -120,13 +81,7 @@ class JackChangeItDeal(DealBase):
 
     def check(self, action: Action) -> None:
         seat = action.seat
-        if self.settlement is not None:
-            raise EngineError("wrong_phase", "the game is over")
-        current = self.order[self.turn]
-        if seat != current:
-            if seat not in self.hands:
-                raise EngineError("not_your_turn", f"{seat} is not dealt in this game")
-            raise EngineError("not_your_turn", f"{seat} acted, but it is {current}'s turn")
+        self._check_turn(seat)
         if isinstance(action, Draw):
             if not self.pending:
                 raise EngineError("illegal_play", "there is no draw to take (JCI-4.7)")
@@ -155,18 +110,12 @@ class JackChangeItDeal(DealBase):
         if problem is not None:
             raise EngineError("illegal_play", problem)
 
-    def apply(self, action: Action) -> None:
-        self.check(action)
-        self.actions.append(action)
-        seat = action.seat
-        try:
-            if isinstance(action, Draw):
-                self._draw_pending(seat)
-            elif self._play(action):
-                return
-            self._until_a_choice()
-        except GameDrawn:
-            self._settle(DRAWN, None)
+    def _play(self, action: Action) -> None:
+        if isinstance(action, Draw):
+            self._draw_pending(action.seat)
+        elif self._play_card(action):
+            return
+        self._until_a_choice()
 
     def timeout_action(self, seat: str) -> Action:
         """JCI-7: take a pending draw, or play the first legal single card (in the hand's
@@ -177,46 +126,15 @@ class JackChangeItDeal(DealBase):
         suit = next(s for s in range(4) if s != C.suit(card)) if C.rank(card) == JACK else None
         return Play(seat, card, suit)
 
-    def shuffle_with(self, source: Shuffle) -> None:
-        """The bot's shuffle for the new stocks the record does not give (4.8)."""
-        self.restock.source = source
-
-    def record(self) -> HandRecord:
-        r = self._record
-        return HandRecord(r.game, r.stake, r.seats, r.dealer, r.deck, {}, tuple(self.actions),
-                          r.salt, {}, (), self.restock.orders())
-
-    def cards_in_play(self) -> list[Card]:
-        held = [card for cards in self.hands.values() for card in cards]
-        return held + self.stock + self.pile
-
     @kept_until_the_next_action
     def public_view(self) -> PublicView:
-        seats = []
-        for s in self.seats:
-            hand = self.hands.get(s.id)
-            seats.append(SeatView(
-                id=s.id,
-                stack=self.book.balances[seat_account(s.id)],
-                dealt_in=hand is not None,
-                cards=len(hand) if hand is not None else 0,
-                drawn=self.drawn.get(s.id, 0),
-            ))
         return PublicView(
-            stake=self.stake,
-            dealer=self.dealer,
-            pot=self.book.balances[POT_ACCOUNT],
-            seats=tuple(seats),
             upcard=self.upcard,
             pile=tuple(self.pile),
             called=self.called,
             clockwise=self.step == 1,
             pending=self.pending,
-            stock=len(self.stock),
-            turn=self.current,
-            seq=self.seq,
-            events=tuple(self.events),
-            ended=self.settlement.ended if self.settlement else None,
+            **self._public_fields(),
         )
 
     def private_view(self, seat: str) -> PrivateView:
@@ -269,7 +187,7 @@ class JackChangeItDeal(DealBase):
             return f"the called suit, {C.SUIT_NAMES[self.called]}"
         return C.label(self.upcard)
 
-    def _play(self, action: Play) -> bool:
+    def _play_card(self, action: Play) -> bool:
         """Play `action`'s card (and the 2 under it); True when that ends the game."""
         seat, card = action.seat, action.card
         hand = self.hands[seat]
@@ -279,8 +197,7 @@ class JackChangeItDeal(DealBase):
         hand.remove(card)
         self.pile.append(card)
         self.called = action.suit  # 4.5: a jack's call; any other card ends one
-        if not hand:  # 5.1
-            self._settle(OUT, seat)
+        if self._went_out(seat):  # 5.1
             return True
         rank, players = C.rank(card), len(self.order)
         steps = 1
@@ -324,37 +241,3 @@ class JackChangeItDeal(DealBase):
 
     def _next(self) -> None:
         self.turn = (self.turn + self.step) % len(self.order)
-
-    def _draw(self, seat: str) -> Card:
-        """One card from the stock, rebuilt from the pile under the upcard when empty (4.8)."""
-        if not self.stock:
-            if len(self.pile) == 1:
-                raise GameDrawn  # 5.2
-            order = self.restock.rebuild(self.pile[:-1], "JCI-4.8")
-            self.pile = self.pile[-1:]
-            self.stock = order[::-1]
-            self.events.append("the pile under the upcard became the new stock")
-        self.drawn[seat] += 1
-        return self.stock.pop()
-
-    # -- settlement (JCI-2.2, 5) ----------------------------------------------------
-
-    def _settle(self, ended: str, winner: str | None) -> None:
-        pot = self.book.balances[POT_ACCOUNT]
-        if winner is not None:
-            self.book.move(POT_ACCOUNT, seat_account(winner), pot, "pot")
-        else:
-            for seat in self.order:  # 2.2: a drawn game gives every ante back
-                self.book.move(POT_ACCOUNT, seat_account(seat), self.stake, "ante returned")
-        self.book.check()
-        stacks = {s.id: self.book.balances[seat_account(s.id)] for s in self.seats}
-        self.settlement = JackChangeItSettlement(
-            ended=ended,
-            winners=(winner,) if winner else (),
-            stacks=stacks,
-            eliminated=tuple(s for s in self.ids if stacks[s] < self.stake),
-            net={s.id: stacks[s.id] - s.stack for s in self.seats},
-            carry={},
-            transfers=tuple(self.book.transfers),
-            cards_left={s: len(self.hands[s]) for s in self.ids if s in self.hands},
-        )

@@ -2,16 +2,11 @@
 
 from engine import cards as C
 from engine.game import GameInfo
+from engine.shedding.settlement import ENDINGS, POT
 
-POT = "pot"
 ACE_OF_HEARTS = C.parse("AH")  # JCI-4.5: draw five
 FIVE_OF_HEARTS = C.parse("5H")  # JCI-4.7: cancels the A♥
 TWO, EIGHT, JACK, QUEEN = 1, 7, 10, 11  # rank indexes (engine/cards.py)
-
-# The result's `ended` (JCI-5).
-OUT = "out"  # 5.1
-DRAWN = "drawn"  # 5.2
-ENDINGS = (OUT, DRAWN)
 
 JACKCHANGEIT_INFO = GameInfo(
     id="jackchangeit",

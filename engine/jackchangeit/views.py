@@ -6,33 +6,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.cards import Card
+from engine.shedding import views as shedding
 
 
-@dataclass(frozen=True, slots=True)
-class SeatView:
-    id: str
-    stack: int
-    dealt_in: bool
-    cards: int  # how many held
-    drawn: int  # how many the bot drew for this seat this game
-
-
-@dataclass(frozen=True, slots=True)
-class PublicView:
-    stake: int
-    dealer: str
-    pot: int
-    seats: tuple[SeatView, ...]
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PublicView(shedding.PublicView):
     upcard: Card
     pile: tuple[Card, ...]  # the discard pile, the upcard last
     called: int | None  # the suit a jack named (4.5)
     clockwise: bool  # 4.1: a queen turns play back (4.5)
     pending: int  # cards the next draw takes (4.7), 0 if none
-    stock: int
-    turn: str | None
-    seq: int
-    events: tuple[str, ...]  # the bot's draws and new stocks, in order
-    ended: str | None
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ import random
 from engine import cards as C
 from engine.base import DealBase, kept_until_the_next_action
 from engine.cards import Card
-from engine.chips import ChipBook, pot_account, seat_account, split
+from engine.chips import pot_account, seat_account, split
 from engine.errors import EngineError
 from engine.fairness import commitment
 from engine.oldmaid.actions import DRAW, Draw
@@ -22,6 +22,7 @@ from engine.oldmaid.info import OLDMAID_INFO
 from engine.oldmaid.settlement import OLD_MAID, ON_DEAL, OldMaidSettlement
 from engine.oldmaid.views import DrawSeen, PrivateView, PublicView, SeatView, ThrownPair
 from engine.record import HandRecord
+from engine.seating import antes, seats_with_the_stake
 
 POT = pot_account("pot")
 
@@ -44,25 +45,11 @@ class OldMaidDeal(DealBase):
         self.seats = record.seats
         self.ids = tuple(s.id for s in record.seats)
         self.dealer: str = record.dealer or ""
-        stacks = {s.id: s.stack for s in record.seats}
-        playing = [seat for seat in self.ids if stacks[seat] >= self.stake]  # OLDMAID-7.2
-        info = self.info
-        if not info.min_seats <= len(playing) <= info.max_seats:
-            raise EngineError(
-                "bad_record",
-                f"{len(playing)} players have the stake; Old Maid is for 2 to 10 "
-                "(OLDMAID-1.2, 7.2)",
-            )
-        if self.dealer not in playing:
-            raise EngineError(
-                "bad_record", f"the dealer {self.dealer} has less than the stake: not dealt in"
-            )
-        at = self.ids.index(self.dealer)
-        clockwise = self.ids[at + 1 :] + self.ids[: at + 1]
-        self.order = tuple(seat for seat in clockwise if seat in playing)  # dealer last
-        self.book = ChipBook({**{seat_account(s): stacks[s] for s in self.ids}, POT: 0})
-        for seat in self.order:
-            self.book.move(seat_account(seat), POT, self.stake, "post")  # OLDMAID-4.2
+        # OLDMAID-7.2: the seats with the stake, from the dealer's left, the dealer last.
+        self.order = seats_with_the_stake(
+            record, self.info, "Old Maid is for 2 to 10 (OLDMAID-1.2, 7.2)", count_first=True
+        )
+        self.book = antes(record, self.order, POT, reason="post")  # OLDMAID-4.2
         self._posts = tuple(self.book.transfers)
         count = len(self.order)
         # OLDMAID-2.1: one card at a time from deck[0], from the dealer's left.
@@ -209,17 +196,9 @@ class OldMaidDeal(DealBase):
         sharing = [seat for seat in self.order if seat != loser]  # from the dealer's left
         for seat, share in split(self.book.balances[POT], sharing):
             self.book.move(POT, seat_account(seat), share, "pot")
-        self.book.check()
-        stacks = {s.id: self.book.balances[seat_account(s.id)] for s in self.seats}
-        self.settlement = OldMaidSettlement(
-            ended=ended,
-            winners=tuple(s for s in self.ids if s in sharing),
-            stacks=stacks,
-            eliminated=tuple(s for s in self.ids if stacks[s] < self.stake),
-            net={s.id: stacks[s.id] - s.stack for s in self.seats},
-            loser=loser,
-            old_maid=old_maid,
-            transfers=tuple(self.book.transfers),
+        self.settlement = OldMaidSettlement.from_book(
+            self.book, self.seats, self.stake, ended=ended, winners=sharing,
+            loser=loser, old_maid=old_maid,
         )
 
     # -- views --------------------------------------------------------------------------

@@ -2,14 +2,9 @@
 
 from engine import cards as C
 from engine.game import GameInfo
+from engine.shedding.settlement import ENDINGS, POT
 
 PACK = (*C.DECK, C.JOKER)  # PAGEONE-1.1: the 52 and one joker
-POT = "pot"
-
-# The result's `ended` (PAGEONE-5).
-OUT = "out"  # 5.1
-DRAWN = "drawn"  # 5.2
-ENDINGS = (OUT, DRAWN)
 
 PAGEONE_INFO = GameInfo(
     id="pageone",

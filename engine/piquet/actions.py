@@ -6,16 +6,14 @@ turn, so the deal reads them in its own check.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from engine.errors import EngineError
+from engine.action_parser import ActionParser, bad, flag
 
 EXCHANGE = "exchange"
 DECLARE = "declare"
 SINK = "sink"
 PLAY = "play"
-DOS = (EXCHANGE, DECLARE, SINK, PLAY)
 
 POINT = "point"
 SEQUENCE = "sequence"
@@ -63,35 +61,40 @@ class Play(NamedTuple):
 Action = Exchange | Declare | Sink | Play
 
 
-def _bad(message: str, index: int) -> EngineError:
-    return EngineError("bad_record", f"action {index}: {message}", index)
+def _kind(raw: dict, index: int) -> str:
+    if raw.get("kind") not in KINDS:
+        raise bad(index, f'"kind" must be one of {", ".join(KINDS)}')
+    return raw["kind"]
 
 
-def parse_action(raw: Any, index: int, seat_ids: Sequence[str]) -> Action:
-    """PIQUET-7.4's first check, the shape: `bad_record` pinned to the action's index."""
-    if isinstance(raw, (Exchange, Declare, Sink, Play)):
-        return raw
-    if not isinstance(raw, dict):
-        raise EngineError("bad_record", f"action {index} must be an object", index)
-    seat = raw.get("seat")
-    if not isinstance(seat, str) or seat not in seat_ids:
-        raise _bad(f"{seat!r} is not a seat at this table", index)
-    do = raw.get("do")
-    if do not in DOS:
-        raise _bad(f"unknown action {do!r} ({', '.join(DOS)})", index)
-    if do in (DECLARE, SINK) and raw.get("kind") not in KINDS:
-        raise _bad(f'"kind" must be one of {", ".join(KINDS)}', index)
-    if do in (EXCHANGE, DECLARE) and not isinstance(raw.get("cards"), list):
-        raise _bad(f'{do} needs "cards", a list of card codes', index)
-    if do == PLAY and "card" not in raw:
-        raise _bad('play needs a "card"', index)
-    if do == EXCHANGE:
-        show_rest = raw.get("show_rest", False)
-        if not isinstance(show_rest, bool):
-            raise _bad("show_rest must be true or false", index)
-        return Exchange(seat, tuple(raw["cards"]), show_rest)
-    if do == DECLARE:
-        return Declare(seat, raw["kind"], tuple(raw["cards"]))
-    if do == SINK:
-        return Sink(seat, raw["kind"])
+def _cards(raw: dict, index: int) -> tuple[Any, ...]:
+    if not isinstance(raw.get("cards"), list):
+        raise bad(index, f'{raw["do"]} needs "cards", a list of card codes')
+    return tuple(raw["cards"])
+
+
+def _read_exchange(seat: str, raw: dict, index: int) -> Exchange:
+    cards = _cards(raw, index)
+    return Exchange(seat, cards, flag(raw, "show_rest", index, "show_rest must be true or false"))
+
+
+def _read_declare(seat: str, raw: dict, index: int) -> Declare:
+    kind = _kind(raw, index)
+    return Declare(seat, kind, _cards(raw, index))
+
+
+def _read_sink(seat: str, raw: dict, index: int) -> Sink:
+    return Sink(seat, _kind(raw, index))
+
+
+def _read_play(seat: str, raw: dict, index: int) -> Play:
+    if "card" not in raw:
+        raise bad(index, 'play needs a "card"')
     return Play(seat, raw["card"])
+
+
+# PIQUET-7.4's first check, the shape: `bad_record` pinned to the action's index.
+parse_action = ActionParser(
+    {EXCHANGE: _read_exchange, DECLARE: _read_declare, SINK: _read_sink, PLAY: _read_play},
+    (Exchange, Declare, Sink, Play),
+)

@@ -2,34 +2,22 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from dataclasses import dataclass
 
-from engine.chips import Transfer
+from engine.settlement import ScoredSettlement
 
 
-class PiquetSettlement(NamedTuple):
-    ended: str  # won | rubicon | tie (5.1, 5.2)
-    winners: tuple[str, ...]  # () on a tie
-    stacks: dict[str, int]
-    eliminated: tuple[str, ...]  # seat order: under 5S (1.4)
-    net: dict[str, int]
-    scores: dict[str, int]  # the partie's totals
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PiquetSettlement(ScoredSettlement):
+    """PIQUET-7.3: `ended` is won, rubicon or tie (5.1, 5.2), with no winner on a tie;
+    the scores are the partie's totals. There is no pot (1.4): nothing carries."""
+
     deals: tuple[dict, ...]  # six {"dealer", "scores", "detail"}
     margin: int | None  # None on a tie
     paid: int
-    transfers: tuple[Transfer, ...]
 
-    @property
-    def carry(self) -> dict[str, int]:
-        return {}  # no pot (1.4)
-
-    def to_result(self) -> dict:
-        """PIQUET-7.3: exactly these fields."""
+    def page_fields(self) -> dict:
         return {
-            "ended": self.ended,
-            "winners": list(self.winners),
-            "stacks": dict(self.stacks),
-            "eliminated": list(self.eliminated),
             "scores": dict(self.scores),
             "deals": [dict(deal) for deal in self.deals],
             "margin": self.margin,

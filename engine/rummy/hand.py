@@ -1,62 +1,43 @@
-"""One hand of a rummy game as a state machine: the turn GFF-5.2 and TONK-4.1 share.
+"""One hand of a rummy game, GFF's or Tonk's, from the deal to its settlement.
 
-A turn is an optional drop, one draw, spreads and hits, then a discard; the hand
-ends when a hand empties, on a drop, or when the stock runs out. What each ending
-pays, what happens between turns and which runs count are the game's: a subclass
-gives them through the hooks at the bottom of `RummyHand`.
-
-Every action is checked, then applied: `check` raises an EngineError and changes
-nothing; `apply` checks first. All chips move through a ChipBook whose total is
-checked at settlement.
+The turn itself (drop, draw, spread, hit, discard) is engine/rummy/turn.py; the hand
+adds what both games' deals share around it: who is dealt in and the cards dealt, the
+protocol's accessors, the legal actions and the stand-in's move, the private view, and
+the log of the settlement. All chips move through a ChipBook whose total is checked at
+settlement (engine/settlement.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import takewhile
-from typing import ClassVar
+from typing import Any, ClassVar, Self
 
 from engine import cards as C
-from engine.actions import (
-    DISCARD,
-    STOCK,
-    Action,
-    Discard,
-    Draw,
-    Drop,
-    Hit,
-    Spread,
-)
+from engine.actions import AFTER_DRAW, BEFORE_DRAW, HIT, SPREAD, Action
+from engine.base import DealDefaults
 from engine.cards import Card
-from engine.chips import Transfer
+from engine.chips import Transfer, seat_account
 from engine.errors import EngineError
 from engine.events import Event
 from engine.fairness import commitment
+from engine.game import GameInfo
 from engine.record import HandRecord, SeatRecord
-from engine.spreads import card_mask, find_hits, find_spreads, hit_kind, hit_wants, spread_kind
+from engine.rummy.autoplay import stand_in_action
+from engine.rummy.turn import OVER, PLAYING, TURN_START, LaidSpread, RummyTurn
+from engine.rummy.views import TableSpread
+from engine.seating import seats_holding
+from engine.settlement import SettlementBase
+from engine.spreads import card_mask, find_hits, find_spreads, has_spread
+
+__all__ = ["HAND_SIZE", "OVER", "PLAYING", "TURN_START", "RummyHand"]
 
 HAND_SIZE = 5  # GFF-3.1, TONK-3.1
 
-# Phases of a hand.
-TURN_START = "turn_start"  # the player may drop or draw
-PLAYING = "playing"  # drawn: spreads, hits, then a discard
-OVER = "over"
 
-
-class LaidSpread:
-    """A spread on the table: whose it is, its cards, and the single cards that could hit it."""
-
-    __slots__ = ("owner", "cards", "kind", "wants")
-
-    def __init__(self, owner: str, cards: list[Card], kind: str, wants: int) -> None:
-        self.owner = owner
-        self.cards = cards
-        self.kind = kind
-        self.wants = wants
-
-
-class RummyHand:
-    """The state and the turn of a rummy hand; a game subclasses it with its own rules."""
+class RummyHand(RummyTurn, DealDefaults):
+    """A rummy hand's state and deal, on the shared turn; a game subclasses it with its
+    own rules."""
 
     # Slots: attributes are read on every action, and a class with this many attributes
     # outgrows the shared instance dict otherwise.
@@ -68,22 +49,9 @@ class RummyHand:
     )
 
     GAME: ClassVar[str]  # the record's `game`
-    ACE_HIGH: ClassVar[bool] = False  # TONK-1.2: runs may end Q-K-A
-    RUN_RULE: ClassVar[str] = "ace low"  # how the refusal of a spread words the runs
-    # Built per class from its methods, so a game's own checks replace the shared ones.
-    _checks: ClassVar[dict]
-    _applies: ClassVar[dict]
-
-    def __init_subclass__(cls, **kwargs) -> None:
-        super().__init_subclass__(**kwargs)
-        cls._checks = {
-            Drop: cls._check_drop, Draw: cls._check_draw, Spread: cls._check_spread,
-            Hit: cls._check_hit, Discard: cls._check_discard,
-        }
-        cls._applies = {
-            Drop: cls._apply_drop, Draw: cls._apply_draw, Spread: cls._apply_spread,
-            Hit: cls._apply_hit, Discard: cls._apply_discard,
-        }
+    info: ClassVar[GameInfo]
+    ENDING_WORDS: ClassVar[Mapping[str, str]]  # each `ended`, as the hand's log says it
+    PRIVATE_VIEW: ClassVar[type]  # the game's private view (engine/<game>/views.py)
 
     def _start_state(self, record: HandRecord) -> None:
         """The fields every rummy hand starts with, before the cards are dealt."""
@@ -97,6 +65,19 @@ class RummyHand:
         self.events: list[Event] = []
         self.settlement = None
         self._commitment: str | None = None  # worked out when first shown
+
+    def _deal_in(self, record: HandRecord) -> None:
+        """The seats dealt in, those with the game's least stack (GFF-2.6, TONK-2.3), in
+        turn order from the dealer's left round to the dealer (GFF-3.1, TONK-3.1)."""
+        order = seats_holding(record, self.info.min_stack(record.stake))
+        if self.dealer not in order:
+            raise EngineError(
+                "bad_record", f"the dealer {self.dealer} has too few chips to be dealt in"
+            )
+        if len(order) < 2:
+            raise EngineError("bad_record", "fewer than 2 players have the chips to be dealt in")
+        self.order = order
+        self.account = {s.id: seat_account(s.id) for s in record.seats}
 
     def _deal_cards(self, stock_from: int) -> None:
         """Five cards each, one at a time from the dealer's left; the stock from `stock_from`."""
@@ -121,12 +102,32 @@ class RummyHand:
         self.phase = TURN_START
         self.ended: str | None = None
 
-    def _turn_order(self, dealt_in) -> tuple[str, ...]:
-        """Dealt-in seats from the dealer's left round to the dealer (GFF-3.1, TONK-3.1)."""
-        ids = [s.id for s in self.seats]
-        at = ids.index(self.dealer)
-        clockwise = ids[at + 1 :] + ids[: at + 1]
-        return tuple(s for s in clockwise if dealt_in(s))
+    @classmethod
+    def start(
+        cls,
+        *,
+        seats: Sequence[tuple[str, int]],
+        stake: int,
+        dealer: str,
+        deck: Sequence[Card],
+        carry: Mapping[str, int] | None = None,
+        salt: str | None = None,
+    ) -> Self:
+        """A new hand for the table: seats in clockwise order as (id, stack), and what
+        the game's carried pots hold (GFF's flip and flop).
+
+        With a `salt`, the hand has a deck commitment to show at the deal.
+        """
+        record = HandRecord(
+            game=cls.GAME,
+            stake=stake,
+            seats=tuple(SeatRecord(i, s) for i, s in seats),
+            dealer=dealer,
+            deck=tuple(deck),
+            carry={pot: (carry or {}).get(pot, 0) for pot in cls.info.carried_pots},
+            salt=salt,
+        )
+        return cls(record)
 
     def record(self) -> HandRecord:
         return HandRecord(
@@ -197,6 +198,24 @@ class RummyHand:
             places.extend(spread.cards)
         return places
 
+    def legal_actions(self, seat: str) -> tuple[str, ...]:
+        """The kinds of action `seat` may take now; empty when it is not their turn."""
+        if self.phase == OVER or seat != self.order[self.turn]:
+            return ()
+        if self.phase == TURN_START:
+            return BEFORE_DRAW[bool(self.discards)]
+        return self._after_draw(seat)
+
+    def _after_draw(self, seat: str) -> tuple[str, ...]:
+        """What the player may do once drawn: spread and hit when they can (GFF's runs,
+        ace low), discard."""
+        held = self.held[seat]
+        return AFTER_DRAW[has_spread(held)][bool(held & self.hit_wants)]
+
+    def timeout_action(self, seat: str) -> Action:
+        """The stand-in's move for `seat`, whose turn it must be (engine/rummy/autoplay.py)."""
+        return stand_in_action(self.private_view(seat))
+
     def spread_options(self, seat: str) -> list:
         return find_spreads(self.hands[seat], self.ACE_HIGH) if seat in self.hands else []
 
@@ -209,183 +228,65 @@ class RummyHand:
             for cards in find_hits(hand, s.cards, ace_high)
         ]
 
-    def check(self, action: Action) -> None:
-        """Raise the EngineError that refuses `action`, or return if it is legal now."""
-        if self.phase == OVER:
-            raise EngineError("wrong_phase", "the hand is over")
-        seat = action.seat
-        if seat != self.order[self.turn]:
-            if seat not in self.hands:
-                raise EngineError("not_your_turn", f"{seat} is not dealt in this hand")
-            raise EngineError(
-                "not_your_turn", f"{seat} acted, but it is {self.order[self.turn]}'s turn"
-            )
-        try:
-            checker = self._checks[type(action)]
-        except KeyError:
-            raise TypeError(f"not an action: {action!r}") from None
-        checker(self, action)
+    def _settled(self, settlement: SettlementBase) -> None:
+        """The hand is over: its settlement is made and logged, eliminations last."""
+        self.settlement = settlement
+        self._log("ended", detail=self.ENDING_WORDS[settlement.ended])
+        for seat in settlement.eliminated:
+            self._log("eliminated", seat, amount=settlement.stacks[seat])
 
-    def _check_drop(self, action: Drop) -> None:
-        if self.phase != TURN_START:
-            raise EngineError("wrong_phase", "you can only drop before drawing")
+    # -- views (engine/rummy/views.py) -------------------------------------------
 
-    def _check_draw(self, action: Draw) -> None:
-        if self.phase != TURN_START:
-            raise EngineError("wrong_phase", "you have already drawn this turn")
-        if action.source == DISCARD and not self.discards:
-            raise EngineError("empty_discard", "the discard pile is empty: draw from the stock")
-
-    def _check_spread(self, action: Spread) -> None:
-        self._check_drawn()
-        self._check_in_hand(action.seat, action.cards, "invalid_spread")
-        if spread_kind(action.cards, ace_high=self.ACE_HIGH) is None:
-            raise EngineError(
-                "invalid_spread",
-                f"{C.labels(action.cards) or 'no cards'} is not a spread: lay 3 or 4 of a "
-                f"rank, or 3 or more in a row of one suit ({self.RUN_RULE})",
-            )
-
-    def _check_hit(self, action: Hit) -> None:
-        self._check_drawn()
-        if not 0 <= action.spread < len(self.spreads):
-            raise EngineError("no_such_spread", f"there is no spread number {action.spread}")
-        self._check_in_hand(action.seat, action.cards, "invalid_hit")
-        target = self.spreads[action.spread]
-        if hit_kind(target.cards, action.cards, ace_high=self.ACE_HIGH) is None:
-            raise EngineError(
-                "invalid_hit",
-                f"{C.labels(action.cards) or 'no cards'} cannot go on {C.labels(target.cards)}",
-            )
-
-    def _check_discard(self, action: Discard) -> None:
-        if self.phase != PLAYING:  # _check_drawn, inlined: this runs on every discard
-            raise EngineError("wrong_phase", "draw a card first")
-        if action.card not in self.hands[action.seat]:
-            raise EngineError("card_not_in_hand", f"{C.label(action.card)} is not in your hand")
-
-    def _check_drawn(self) -> None:
-        if self.phase != PLAYING:
-            raise EngineError("wrong_phase", "draw a card first")
-
-    def _check_in_hand(self, seat: str, cards: Sequence[Card], repeat_code: str) -> None:
-        if len(set(cards)) != len(cards):
-            raise EngineError(repeat_code, "the same card is named twice")
-        hand = self.hands[seat]
-        for card in cards:
-            if card not in hand:
-                raise EngineError("card_not_in_hand", f"{C.label(card)} is not in your hand")
-
-    # -- applying ---------------------------------------------------------------
-
-    def apply(self, action: Action) -> None:
-        """Check `action`, then play it; a refused action changes nothing."""
-        self.check(action)
-        self.actions.append(action)
-        self._applies[type(action)](self, action)
-
-    def _log(
-        self,
-        kind: str,
-        seat: str | None = None,
-        cards: tuple[Card, ...] = (),
-        amount: int = 0,
-        detail: str = "",
-    ) -> None:
-        """Add an Event to the hand's log; nearly every action logs one."""
-        # tuple.__new__ builds the very value Event(...) would: it is what the NamedTuple's
-        # generated __new__ calls, and skipping that Python-level step halves the cost.
-        self.events.append(tuple.__new__(Event, (kind, seat, cards, amount, detail)))
-
-    def _apply_drop(self, action: Drop) -> None:
-        self._drop(action.seat)
-
-    def _apply_draw(self, action: Draw) -> None:
-        seat = action.seat
-        if action.source == STOCK:
-            card = self.stock.pop()
-            self.events.append(self.stock_draw_events[seat])
-            if not self.stock:
-                self._log("last_stock", seat)
-        else:
-            card = self.discards.pop()
-            self._log("draw_discard", seat, (card,))
-        self.hands[seat].append(card)
-        self.held[seat] |= 1 << card
-        self.phase = PLAYING
-
-    def _apply_spread(self, action: Spread) -> None:
-        seat, hand = action.seat, self.hands[action.seat]
-        laid = C.sorted_cards(action.cards)
-        for card in laid:
-            hand.remove(card)
-        self.held[seat] &= ~card_mask(laid)
-        ace_high = self.ACE_HIGH
-        table_spread = LaidSpread(
-            seat, laid, spread_kind(laid, ace_high=ace_high) or "", hit_wants(laid, ace_high)
+    def table_spreads(self) -> tuple[TableSpread, ...]:
+        """The spreads on the table, in the order laid, as every view shows them."""
+        return tuple(
+            TableSpread(i, s.owner, tuple(s.cards), s.kind) for i, s in enumerate(self.spreads)
         )
-        self.spreads.append(table_spread)
-        self.hit_wants |= table_spread.wants
-        self.laid[seat].append(len(laid))
-        self._log("spread", seat, tuple(laid))
-        if not hand:
-            self._emptied_without_discard(seat)
 
-    def _apply_hit(self, action: Hit) -> None:
-        seat, hand = action.seat, self.hands[action.seat]
-        target = self.spreads[action.spread]
-        for card in action.cards:
-            hand.remove(card)
-        self.held[seat] &= ~card_mask(action.cards)
-        target.cards = C.sorted_cards([*target.cards, *action.cards])
-        target.wants = hit_wants(target.cards, self.ACE_HIGH)
-        self.hit_wants = 0
-        for table_spread in self.spreads:
-            self.hit_wants |= table_spread.wants
-        self.hits_made[seat] += 1
-        self._log("hit", seat, tuple(action.cards), detail=target.owner)
-        self._was_hit(target.owner, seat)
-        if not hand:
-            self._emptied_without_discard(seat)
+    def _public_fields(self) -> dict[str, Any]:
+        """What every rummy public view shows but the seats."""
+        return {
+            "stake": self.stake,
+            "dealer": self.dealer,
+            "spreads": self.table_spreads(),
+            "discard_pile": tuple(self.discards),
+            "stock": len(self.stock),
+            "turn": self.current,
+            "phase": self.phase,
+            "seq": self.seq,
+            "ended": self.ended,
+        }
 
-    def _apply_discard(self, action: Discard) -> None:
-        seat, hand = action.seat, self.hands[action.seat]
-        hand.remove(action.card)
-        self.held[seat] &= ~(1 << action.card)
-        self.discards.append(action.card)
-        self._log("discard", seat, (action.card,))
-        if not hand:
-            self._ran_out(seat)
-        elif not self.stock:
-            self._stock_out()  # GFF-6.4, TONK-5.4: nobody may take this discard
-        else:
-            self._next_turn()
+    def _seat_fields(self, seat: str) -> dict[str, Any]:
+        """What every rummy public view shows of `seat`: no card, only how many."""
+        return {
+            "id": seat,
+            "stack": self.book.balances[self.account[seat]],
+            "dealt_in": seat in self.hands,
+            "cards": len(self.hands.get(seat, ())),
+        }
 
-    def _values(self) -> dict[str, int]:
-        """GFF-1.3: what each dealt-in hand is worth now."""
-        return {s: C.hand_value(self.hands[s]) for s in self.order}
+    def private_view(self, seat: str) -> Any:
+        """What `seat` may see: its hand, its value and choices, and the public view."""
+        hand = self.hands.get(seat, [])
+        legal = self.legal_actions(seat)
+        return self.PRIVATE_VIEW(
+            seat=seat,
+            hand=tuple(C.sorted_cards(hand)),
+            value=C.hand_value(hand),
+            legal=legal,
+            spread_options=tuple(self.spread_options(seat)) if SPREAD in legal else (),
+            hit_options=tuple(self.hit_options(seat)) if HIT in legal else (),
+            public=self.public_view(),
+            **self._own_private_fields(seat),
+        )
 
-    # -- the game's hooks -------------------------------------------------------
+    def _own_private_fields(self, seat: str) -> dict[str, Any]:
+        """What the game's private view adds for `seat` (GFF: its posts)."""
+        return {}
 
-    def _next_turn(self) -> None:
-        """Pass the turn to the left (GFF-5.1)."""
-        self.turn = (self.turn + 1) % len(self.order)
-        self.turns += 1
-        self.phase = TURN_START
-
-    def _was_hit(self, owner: str, hitter: str) -> None:
-        """A spread of `owner` was hit by `hitter`; nothing follows unless the game says so."""
-
-    def _drop(self, dropper: str) -> None:
+    def public_view(self) -> Any:
+        """What every player may see (G4.1): the game's public view (engine/<game>/views.py)."""
         raise NotImplementedError
 
-    def _ran_out(self, seat: str) -> None:
-        """The hand emptied by a discard."""
-        raise NotImplementedError
 
-    def _emptied_without_discard(self, seat: str) -> None:
-        """The hand emptied by a spread or a hit."""
-        raise NotImplementedError
-
-    def _stock_out(self) -> None:
-        raise NotImplementedError

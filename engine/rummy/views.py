@@ -1,14 +1,16 @@
-"""What the rummy games' views share: the spreads on the table, and the fields a
-computer player or the stand-in reads, whichever game the view comes from.
+"""What the rummy games' views share: the spreads on the table, and the fields every
+view of GFF and of Tonk holds, which a computer player, the stand-in and the shared
+rummy UI read whichever game the view comes from.
 
-Each game has its own frozen view values (engine/gff/views.py, engine/tonk/views.py);
-the Protocols here name only what GFF's and Tonk's views both hold.
+Each game's views (engine/gff/views.py, engine/tonk/views.py) add the fields its page
+shows; the hand fills in the shared ones (engine/rummy/hand.py). All are plain frozen
+values with no link back to the hand, so whoever holds one (a Discord view, a computer
+player) cannot reach the deck or another hand.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
 
 from engine.cards import Card
 from engine.spreads import SpreadOption
@@ -22,34 +24,39 @@ class TableSpread:
     kind: str
 
 
-class SeatView(Protocol):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatView:
     id: str
     stack: int
     dealt_in: bool
     cards: int  # cards in hand
 
 
-class PublicView(Protocol):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PublicView:
     stake: int
     dealer: str
     seats: tuple[SeatView, ...]
     spreads: tuple[TableSpread, ...]
-    discard_pile: tuple[Card, ...]  # bottom first
+    discard_pile: tuple[Card, ...]  # bottom first; every card here was seen face up
     stock: int
     turn: str | None
     phase: str
-    seq: int
+    seq: int  # actions applied so far; a view built at seq n is stale after
     ended: str | None
 
     @property
-    def discard_top(self) -> Card | None: ...
+    def discard_top(self) -> Card | None:
+        return self.discard_pile[-1] if self.discard_pile else None
 
 
-class PrivateView(Protocol):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PrivateView:
     seat: str
-    hand: tuple[Card, ...]
+    hand: tuple[Card, ...]  # sorted by suit, then ace low
     value: int
-    legal: tuple[str, ...]
+    legal: tuple[str, ...]  # action kinds this seat may take now
     spread_options: tuple[SpreadOption, ...]
-    hit_options: tuple[tuple[int, tuple[Card, ...]], ...]
+    hit_options: tuple[tuple[int, tuple[Card, ...]], ...]  # (spread index, cards)
     public: PublicView
+

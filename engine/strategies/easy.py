@@ -2,7 +2,8 @@
 
 Lay every spread it can, hit wherever it can, throw the card worth most, take
 the discard only when that lowers the hand, and drop only when its hand is so
-low that no other hand is likely to be lower.
+low that no other hand is likely to be lower. Tonk's `easy` is this player with
+Tonk's runs (engine/tonk/strategy.py).
 """
 
 from __future__ import annotations
@@ -26,13 +27,14 @@ from engine.actions import (
 )
 from engine.rummy.autoplay import highest
 from engine.rummy.views import PrivateView
-from engine.spreads import card_mask, find_hits, find_spreads, has_spread
+from engine.spreads import card_mask, find_hits, find_spreads, has_spread, has_spread_ace_high
 
 # A hand of n unknown cards is worth about 6.5 per card; 2 per card is clearly low.
 CLEARLY_LOW_PER_CARD = 2
 
 
-def play_easy(view: PrivateView, rng: random.Random) -> Action:
+def play_easy(view: PrivateView, rng: random.Random, *, ace_high: bool = False) -> Action:
+    """`ace_high`: runs may end with the ace above the king (TONK-1.2)."""
     if not view.legal:
         raise ValueError(f"it is not {view.seat}'s turn")
     seat, hand, public = view.seat, view.hand, view.public
@@ -41,7 +43,7 @@ def play_easy(view: PrivateView, rng: random.Random) -> Action:
         if view.value < CLEARLY_LOW_PER_CARD * fewest:
             return Drop(seat)  # GFF-6.2: a drop wins only when strictly lowest
         top = public.discard_top
-        if DRAW_DISCARD in view.legal and top is not None and _wants(hand, top, view):
+        if DRAW_DISCARD in view.legal and top is not None and _wants(hand, top, view, ace_high):
             return Draw(seat, DISCARD)
         return Draw(seat, STOCK)
     if SPREAD in view.legal:
@@ -53,12 +55,13 @@ def play_easy(view: PrivateView, rng: random.Random) -> Action:
     return Discard(seat, highest(hand))
 
 
-def _wants(hand: tuple[int, ...], top: int, view: PrivateView) -> bool:
+def _wants(hand: tuple[int, ...], top: int, view: PrivateView, ace_high: bool) -> bool:
     """Take the discard when it makes a spread or a hit, or is worth less than the worst card."""
-    if has_spread(card_mask(hand) | 1 << top) and any(
-        top in option.cards for option in find_spreads([*hand, top])
+    can_spread = has_spread_ace_high if ace_high else has_spread  # a quick test first
+    if can_spread(card_mask(hand) | 1 << top) and any(
+        top in option.cards for option in find_spreads([*hand, top], ace_high)
     ):
         return True
-    if any(find_hits([top], spread.cards) for spread in view.public.spreads):
+    if any(find_hits([top], spread.cards, ace_high) for spread in view.public.spreads):
         return True
     return C.value(top) < C.value(highest(hand))

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from engine.actions import parse_action
 from engine.base import BaseGame
-from engine.record import parse_action
 from engine.rummy.simulation import random_action
 from engine.tonk.hand import TonkHand
 from engine.tonk.info import TONK_INFO

@@ -7,28 +7,15 @@ each capped by what the payer has left, in the order the debts arise (2.4).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 from engine import cards as C
-from engine.actions import (
-    DISCARD_CARD,
-    DRAW_DISCARD,
-    DRAW_STOCK,
-    DROP,
-    HIT,
-    SPREAD,
-    Action,
-    Hit,
-    Spread,
-)
+from engine.actions import AFTER_DRAW, DISCARD_CARD, Hit, Spread
 from engine.base import kept_until_the_next_action
-from engine.cards import Card
-from engine.chips import ChipBook, seat_account
 from engine.errors import EngineError
-from engine.record import HandRecord, SeatRecord
-from engine.rummy.autoplay import stand_in_action
-from engine.rummy.hand import HAND_SIZE, OVER, TURN_START, RummyHand
-from engine.rummy.views import TableSpread
+from engine.record import HandRecord
+from engine.rummy.hand import HAND_SIZE, OVER, RummyHand
+from engine.seating import chip_book
 from engine.spreads import has_spread_ace_high
 from engine.tonk import settlement as ending
 from engine.tonk.info import TONK_INFO
@@ -47,21 +34,23 @@ class TonkHand(RummyHand):
     ACE_HIGH = True  # TONK-1.2
     RUN_RULE = "ace low or high, never K-A-2"
     info = TONK_INFO
+    PRIVATE_VIEW = PrivateView
+    ENDING_WORDS = {
+        ending.INSTANT: "the hand ends at once on a tonk on the deal",
+        ending.INSTANT_DRAW: "two or more tonks on the deal: the hand is a draw",
+        ending.RUNNING_OUT: "the hand ends: a player ran out",
+        ending.TONK_OUT: "the hand ends: a player tonked out",
+        ending.DROP: "the hand ends: the dropper had the lowest hand",
+        ending.CAUGHT: "the hand ends: the dropper was caught",
+        ending.STOCK_OUT: "the hand ends: the stock ran out",
+        ending.STOCK_OUT_DRAW: "the stock ran out with a tie for lowest: a draw",
+    }
 
     def __init__(self, record: HandRecord) -> None:
         """Deal the hand of `record` (TONK-2.3, 3.1-3.3); its actions are not applied."""
         self._start_state(record)
-        minimum = TONK_INFO.min_stack(record.stake)
-        stacks = {s.id: s.stack for s in record.seats}
-        if stacks[self.dealer] < minimum:
-            raise EngineError(
-                "bad_record", f"the dealer {self.dealer} has too few chips to be dealt in"
-            )
-        self.order = self._turn_order(lambda seat: stacks[seat] >= minimum)  # TONK-2.3
-        if len(self.order) < 2:
-            raise EngineError("bad_record", "fewer than 2 players have the chips to be dealt in")
-        self.account = {s.id: seat_account(s.id) for s in record.seats}
-        self.book = ChipBook({self.account[s.id]: s.stack for s in record.seats})
+        self._deal_in(record)  # TONK-2.3
+        self.book = chip_book(record)  # no pots: chips go from seat to seat (TONK-2.2)
         self.received: dict[str, int] = {}
         count = len(self.order)
         # TONK-3.1: five each, then the upcard starts the discard pile; the rest is the stock.
@@ -73,43 +62,14 @@ class TonkHand(RummyHand):
         self._log("upcard", cards=(upcard,), detail=f"hand of {count}")
         self._tonk_on_the_deal()
 
-    @classmethod
-    def start(
-        cls,
-        *,
-        seats: Sequence[tuple[str, int]],
-        stake: int,
-        dealer: str,
-        deck: Sequence[Card],
-        salt: str | None = None,
-    ) -> TonkHand:
-        record = HandRecord(
-            game="tonk",
-            stake=stake,
-            seats=tuple(SeatRecord(i, s) for i, s in seats),
-            dealer=dealer,
-            deck=tuple(deck),
-            carry={},
-            salt=salt,
-        )
-        return cls(record)
-
     # -- what may be done -------------------------------------------------------
 
-    def legal_actions(self, seat: str) -> tuple[str, ...]:
-        """The kinds of action `seat` may take now; a hit-locked turn offers no spread or hit."""
-        if self.phase == OVER or seat != self.order[self.turn]:
-            return ()
-        if self.phase == TURN_START:
-            return (DROP, DRAW_STOCK, DRAW_DISCARD) if self.discards else (DROP, DRAW_STOCK)
+    def _after_draw(self, seat: str) -> tuple[str, ...]:
+        """Tonk's runs (TONK-1.2); a hit-locked turn offers no spread or hit (TONK-4.2)."""
         if self.locked:
             return (DISCARD_CARD,)
         held = self.held[seat]
-        return _AFTER_DRAW[has_spread_ace_high(held)][bool(held & self.hit_wants)]
-
-    def timeout_action(self, seat: str) -> Action:
-        """As GFF's stand-in: draw from the stock, throw the card worth most."""
-        return stand_in_action(self.private_view(seat))
+        return AFTER_DRAW[has_spread_ace_high(held)][bool(held & self.hit_wants)]
 
     def _check_spread(self, action: Spread) -> None:
         self._check_drawn()
@@ -150,7 +110,8 @@ class TonkHand(RummyHand):
         if not tonks:
             return
         for seat in tonks:
-            self._log("tonk", seat, tuple(C.sorted_cards(self.hands[seat])), values[seat])
+            self._log("on_the_deal", seat, tuple(C.sorted_cards(self.hands[seat])), values[seat],
+                      detail="tonk")
         shown = {s: values[s] for s in tonks}
         if len(tonks) > 1:
             self._finish(ending.INSTANT_DRAW, shown)
@@ -166,22 +127,17 @@ class TonkHand(RummyHand):
         self._everyone_pays(seat, 2 * self.stake, "tonking out")  # TONK-5.2
         self._finish(ending.TONK_OUT, {})
 
-    def _drop(self, dropper: str) -> None:
-        """TONK-5.3: strictly lowest wins a stake from each; otherwise the dropper is caught."""
-        values = self._values()
-        self._log("drop", dropper, tuple(self.hands[dropper]), values[dropper])
-        others = [s for s in self.order if s != dropper]
-        low = min(values[s] for s in others)
-        if values[dropper] < low:
-            self._everyone_pays(dropper, self.stake, "drop")
-            self._finish(ending.DROP, values)
-            return
-        # Caught: first the dropper pays each player no higher, then everyone not among the
-        # lowest (the dropper included) pays each of the lowest; each kind in turn order.
-        for seat in others:
-            if values[seat] <= values[dropper]:
+    def _dropped(self, dropper: str, values: dict[str, int]) -> None:
+        """TONK-5.3: strictly lowest, the dropper wins a stake from each."""
+        self._everyone_pays(dropper, self.stake, "drop")
+        self._finish(ending.DROP, values)
+
+    def _caught(self, dropper: str, lowest: list[str], values: dict[str, int]) -> None:
+        """TONK-5.3: first the dropper pays each player no higher, then everyone not among
+        the lowest (the dropper included) pays each of the lowest; each kind in turn order."""
+        for seat in self.order:
+            if seat != dropper and values[seat] <= values[dropper]:
                 self._pay(dropper, seat, self.stake, "caught")
-        lowest = [s for s in others if values[s] == low]
         for payer in self.order:
             if payer not in lowest:
                 for seat in lowest:
@@ -219,24 +175,13 @@ class TonkHand(RummyHand):
         """The payments are made; the hand ends and the eliminations follow (TONK-2.3)."""
         self.phase = OVER
         self.ended = ended
-        self.book.check()
-        stake = self.stake
-        stacks = {s.id: self.book.balances[self.account[s.id]] for s in self.seats}
-        eliminated = tuple(s.id for s in self.seats if stacks[s.id] < 2 * stake)
-        self._log("ended", detail=ENDING_WORDS[ended])
-        for seat in eliminated:
-            self._log("eliminated", seat, amount=stacks[seat])
-        self.settlement = TonkSettlement(
-            ended=ended,
-            winners=tuple(s.id for s in self.seats if self.received.get(s.id)),
-            stacks=stacks,
-            eliminated=eliminated,
-            net={s.id: stacks[s.id] - s.stack for s in self.seats},
+        self._settled(TonkSettlement.from_book(
+            self.book, self.seats, self.info.min_stack(self.stake), ended=ended,
+            winners=[seat for seat, amount in self.received.items() if amount],
             paid=dict(self.received),
             shown={s: tuple(C.sorted_cards(self.hands[s])) for s in shown_values},
             values=dict(shown_values),
-            transfers=tuple(self.book.transfers),
-        )
+        ))
 
     # -- views ------------------------------------------------------------------
 
@@ -246,56 +191,8 @@ class TonkHand(RummyHand):
         if self.locked and self.phase != OVER:
             locked.add(self.order[self.turn])
         return PublicView(
-            stake=self.stake,
-            dealer=self.dealer,
             seats=tuple(
-                SeatView(
-                    id=s.id,
-                    stack=self.book.balances[self.account[s.id]],
-                    dealt_in=s.id in self.hands,
-                    cards=len(self.hands.get(s.id, ())),
-                    hit_locked=s.id in locked,
-                )
-                for s in self.seats
+                SeatView(**self._seat_fields(s.id), hit_locked=s.id in locked) for s in self.seats
             ),
-            spreads=tuple(
-                TableSpread(i, s.owner, tuple(s.cards), s.kind) for i, s in enumerate(self.spreads)
-            ),
-            discard_pile=tuple(self.discards),
-            stock=len(self.stock),
-            turn=self.current,
-            phase=self.phase,
-            seq=self.seq,
-            ended=self.ended,
+            **self._public_fields(),
         )
-
-    def private_view(self, seat: str) -> PrivateView:
-        hand = self.hands.get(seat, [])
-        legal = self.legal_actions(seat)
-        return PrivateView(
-            seat=seat,
-            hand=tuple(C.sorted_cards(hand)),
-            value=C.hand_value(hand),
-            legal=legal,
-            spread_options=tuple(self.spread_options(seat)) if SPREAD in legal else (),
-            hit_options=tuple(self.hit_options(seat)) if HIT in legal else (),
-            public=self.public_view(),
-        )
-
-
-# What may follow a draw, by (a spread can be laid, a hit can be made).
-_AFTER_DRAW = {
-    False: {False: (DISCARD_CARD,), True: (HIT, DISCARD_CARD)},
-    True: {False: (SPREAD, DISCARD_CARD), True: (SPREAD, HIT, DISCARD_CARD)},
-}
-
-ENDING_WORDS = {
-    ending.INSTANT: "the hand ends at once on a tonk on the deal",
-    ending.INSTANT_DRAW: "two or more tonks on the deal: the hand is a draw",
-    ending.RUNNING_OUT: "the hand ends: a player ran out",
-    ending.TONK_OUT: "the hand ends: a player tonked out",
-    ending.DROP: "the hand ends: the dropper had the lowest hand",
-    ending.CAUGHT: "the hand ends: the dropper was caught",
-    ending.STOCK_OUT: "the hand ends: the stock ran out",
-    ending.STOCK_OUT_DRAW: "the stock ran out with a tie for lowest: a draw",
-}

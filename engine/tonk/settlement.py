@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from dataclasses import dataclass
 
 from engine.cards import Card
-from engine.chips import Transfer
+from engine.settlement import SettlementBase
 
 # The result's `ended` (TONK-6).
 INSTANT = "instant"  # one tonk on the deal (3.2)
@@ -20,25 +20,12 @@ STOCK_OUT_DRAW = "stock_out_draw"  # 5.4, a tie for lowest
 ENDINGS = (INSTANT, INSTANT_DRAW, RUNNING_OUT, TONK_OUT, DROP, CAUGHT, STOCK_OUT, STOCK_OUT_DRAW)
 
 
-class TonkSettlement(NamedTuple):
-    ended: str
-    winners: tuple[str, ...]  # who was paid, in seat order (TONK-6)
-    stacks: dict[str, int]  # every seat, after the payments
-    eliminated: tuple[str, ...]  # seat order: now below 2S (TONK-2.3)
-    net: dict[str, int]  # stack after minus stack before
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TonkSettlement(SettlementBase):
+    """TONK-6: G3.5's fields and nothing more. The winners are who was paid; the
+    transfers every payment, seat to seat, in the order made. There are no pots, so
+    nothing carries (TONK-2.2)."""
+
     paid: dict[str, int]  # seat -> chips received this hand
     shown: dict[str, tuple[Card, ...]]  # the hands the rules show at the end
     values: dict[str, int]  # the value of each shown hand
-    transfers: tuple[Transfer, ...]  # every payment, seat to seat, in the order made
-
-    @property
-    def carry(self) -> dict[str, int]:
-        return {}  # TONK-2.2: no pots, nothing carries
-
-    def to_result(self) -> dict:
-        return {
-            "ended": self.ended,
-            "winners": list(self.winners),
-            "stacks": dict(self.stacks),
-            "eliminated": list(self.eliminated),
-        }

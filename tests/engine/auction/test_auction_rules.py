@@ -145,7 +145,7 @@ def test_auction_4_3_deck_out_returns_the_bids_on_the_table_and_keeps_the_bank()
     def choose(deal: AuctionDeal, seat: str) -> int:
         if deal.next_card < 52:
             return 0
-        return {"a": 2, "b": 2, "c": 1}[seat] if seat in deal.due else 0
+        return {"a": 2, "b": 2, "c": 1}[seat] if seat in deal.bidding.due else 0
 
     record = auction(THREE, "c", [dealt()] * 5)
     deal = drive(record, choose, until_round=2)

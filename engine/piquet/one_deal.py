@@ -1,0 +1,356 @@
+"""One of a partie's six deals of Piquet (docs/rules/piquet.md): carte blanche (PIQUET-2.2),
+the exchange (2.3, 2.4), point, sequence and set declared non-dealer first (3), repique
+(3.5), twelve tricks with pique (4), and the deal's score by part (7.3).
+
+The partie (engine/piquet/deal.py) makes a `OneDeal` afresh for each deal, so a deal's
+whole state is set up in its `__init__`; the partie keeps what runs across deals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine import cards as C
+from engine.cards import Card, CardError
+from engine.errors import EngineError
+from engine.piquet import scoring as S
+from engine.piquet.actions import (
+    DECLARE,
+    EXCHANGE,
+    KINDS,
+    PLAY,
+    POINT,
+    SEQUENCE,
+    SET,
+    SINK,
+    Action,
+    Declare,
+    Exchange,
+    Play,
+    Sink,
+)
+from engine.piquet.calls import announce, call
+from engine.piquet.info import PACK
+from engine.piquet.views import Announcement, Call, TrickView
+
+HAND = 12  # PIQUET-2.1
+TALON_LOOK = 5  # 2.3: the elder may see the top five
+MOST_EXCHANGED = 5  # 2.3, 2.4
+TRICKS = 12
+THE_CARDS_AT = 7  # 4.2
+DETAIL = (
+    "carte_blanche", "point", "sequences", "sets", "repique", "pique",
+    "leads", "tricks", "cards", "capot",
+)  # 7.3
+DETAIL_OF_KIND = {POINT: "point", SEQUENCE: "sequences", SET: "sets"}
+PACK_SET = frozenset(PACK)
+# A deal's steps; OVER once its twelfth trick is played (the partie's, once the sixth is).
+EXCHANGING, DECLARING, PLAYING, OVER = "exchange", "declare", "play", "over"
+STEP = {EXCHANGING: (Exchange,), DECLARING: (Declare, Sink), PLAYING: (Play,)}
+LEGAL = {EXCHANGING: (EXCHANGE,), DECLARING: (DECLARE, SINK), PLAYING: (PLAY,)}  # 7.2
+
+
+class OneDeal:
+    """One deal's cards, declarations, tricks and score, and the checks of its actions."""
+
+    def __init__(
+        self, number: int, seats: tuple[str, str], dealer: str, deck: Sequence[Card]
+    ) -> None:
+        """PIQUET-1.3, 2.1, 2.2: deal `deck` in twos, the non-dealer first."""
+        self.number = number  # 0 to 5
+        self.seats = seats  # the partie's seat order, which its results keep
+        self.dealer = dealer
+        self.elder: str = self.other(dealer)  # 1.3: the one not dealing
+        dealt = deck[: 2 * HAND]
+        self.hands: dict[str, set[Card]] = {
+            self.elder: {card for i, card in enumerate(dealt) if i % 4 < 2},
+            self.dealer: {card for i, card in enumerate(dealt) if i % 4 >= 2},
+        }
+        self.talon: list[Card] = list(deck[2 * HAND :])  # 24 on top
+        self.discards: dict[str, list[Card]] = {seat: [] for seat in seats}
+        self.took: dict[str, int | None] = dict.fromkeys(seats)  # None: not exchanged yet
+        self.rest_seen: tuple[Card, ...] = ()  # 2.3: the elder's look at the talon
+        self.talon_shown: tuple[Card, ...] | None = None  # 2.4
+        self.detail: dict[str, dict[str, int]] = {
+            seat: dict.fromkeys(DETAIL, 0) for seat in seats
+        }
+        self.carte_blanche: dict[str, tuple[Card, ...]] = {}
+        for seat in (self.elder, self.dealer):
+            if S.is_carte_blanche(self.hands[seat]):  # 2.2: declared by the bot, at once
+                self.carte_blanche[seat] = tuple(sorted(self.hands[seat]))
+                self.detail[seat]["carte_blanche"] = S.CARTE_BLANCHE
+        self.phase: str = EXCHANGING
+        self.kind_at: int = 0  # the kind now declared, of KINDS
+        self.declared: dict[str, frozenset[Card] | None] = {}  # of that kind; None: sunk
+        self.announcements: list[Announcement] = []
+        self.declaring: str | None = None
+        self.leader: str = self.elder  # 4.1
+        self.trick: list[tuple[str, Card]] = []
+        self.tricks: list[TrickView] = []
+        self.won: dict[str, int] = dict.fromkeys(seats, 0)
+        self.bonus_taken: dict[str, bool] = dict.fromkeys(seats, False)  # repique or pique
+
+    def other(self, seat: str) -> str:
+        return opponent(self.seats, seat)
+
+    def score(self, seat: str) -> int:
+        return sum(self.detail[seat].values())
+
+    @property
+    def kind(self) -> str | None:
+        return KINDS[self.kind_at] if self.phase == DECLARING else None
+
+    def to_act(self) -> tuple[str, ...]:
+        if self.phase == OVER:
+            return ()
+        if self.phase == EXCHANGING:
+            return (self.elder if self.took[self.elder] is None else self.dealer,)
+        if self.phase == DECLARING:
+            return (self.declaring,) if self.declaring else ()
+        return (self.leader if not self.trick else self.other(self.leader),)
+
+    def exchange_limit(self, seat: str) -> int:
+        """2.3, 2.4: the elder up to 5; the dealer up to 5 of the cards left."""
+        if self.phase != EXCHANGING or seat not in self.to_act():
+            return 0
+        return MOST_EXCHANGED if seat == self.elder else min(MOST_EXCHANGED, len(self.talon))
+
+    def playable(self, seat: str) -> tuple[Card, ...]:
+        """4.1: the cards `seat` may play now."""
+        if self.phase != PLAYING or seat not in self.to_act():
+            return ()
+        hand = self.hands[seat]
+        if self.trick:
+            led = C.suit(self.trick[0][1])
+            following = tuple(sorted(c for c in hand if C.suit(c) == led))
+            if following:
+                return following
+        return tuple(sorted(hand))
+
+    def choices(self, seat: str) -> tuple[tuple[Card, ...], ...]:
+        """3.2: the combinations `seat` may declare now, the best first."""
+        if self.phase != DECLARING or seat != self.declaring:
+            return ()
+        hand = self.hands[seat]
+        return tuple(tuple(sorted(combo)) for combo in S.combinations(KINDS[self.kind_at], hand))
+
+    def elder_call(self) -> Call | str | None:
+        """3.6: the non-dealer's call of the kind now declared, before the reply."""
+        if self.phase != DECLARING or self.elder not in self.declared:
+            return None
+        combo = self.declared[self.elder]
+        return "none" if combo is None else call(KINDS[self.kind_at], combo)
+
+    def cards(self) -> list[Card]:
+        """The deal's 32: hands, talon, discards, the trick and the tricks."""
+        places = [card for hand in self.hands.values() for card in hand] + list(self.talon)
+        for pile in self.discards.values():
+            places += pile
+        places += [card for _, card in self.trick]
+        places += [card for trick in self.tricks for _, card in trick.cards]
+        return places
+
+    def timeout_action(self, seat: str) -> Action:
+        """5.3, design.md's safe default: exchange the one lowest card, declare the best
+        combination, play the lowest card allowed."""
+        hand = self.hands[seat]
+        if self.phase == EXCHANGING:
+            return Exchange(seat, (C.code(min(hand, key=_low_first)),))
+        if self.phase == DECLARING:
+            kind = KINDS[self.kind_at]
+            best = S.combinations(kind, hand)[0]
+            return Declare(seat, kind, tuple(C.code(c) for c in sorted(best)))
+        return Play(seat, C.code(min(self.playable(seat), key=_low_first)))
+
+    # -- checks (PIQUET-7.4, in its order, from the turn on) -----------------------------
+
+    def checked(self, action: Action) -> tuple[Card, ...]:
+        """Raise the refusal of `action`, or return its cards read from their codes."""
+        seat = action.seat
+        if seat not in self.to_act():
+            raise EngineError("not_your_turn", f"it is {self.to_act()[0]}'s turn, not {seat}'s")
+        self._check_step(action)
+        codes = action.cards if isinstance(action, (Exchange, Declare)) else ()
+        if isinstance(action, Play):
+            codes = (action.card,)
+        cards = tuple(_read(code) for code in codes)
+        missing = [card for card in cards if card not in self.hands[seat]]
+        if missing:
+            raise EngineError("card_not_in_hand", f"{seat} does not hold {C.label(missing[0])}")
+        if isinstance(action, Exchange):
+            self._check_exchange(action, cards)
+        elif isinstance(action, Declare):
+            if frozenset(cards) not in S.combinations(action.kind, self.hands[seat]) or len(
+                set(cards)
+            ) != len(cards):
+                raise EngineError(
+                    "bad_declaration",
+                    f"those cards are not a whole {action.kind} (PIQUET-3.1)",
+                )
+        elif isinstance(action, Play):
+            self._check_follow(seat, cards[0])
+        return cards
+
+    def _check_step(self, action: Action) -> None:
+        if not isinstance(action, STEP[self.phase]):
+            raise EngineError("wrong_phase", f"now is the {self.phase}, not a {_do(action)}")
+        if isinstance(action, (Declare, Sink)) and action.kind != self.kind:
+            raise EngineError(
+                "wrong_phase", f"now {self.kind} is declared, not {action.kind} (PIQUET-3.1)"
+            )
+
+    def _check_exchange(self, action: Exchange, cards: tuple[Card, ...]) -> None:
+        seat = action.seat
+        if len(set(cards)) != len(cards):
+            raise EngineError("bad_exchange", "a card is discarded twice")
+        if action.show_rest and seat != self.dealer:
+            raise EngineError("bad_exchange", "only the dealer may show the rest (PIQUET-2.4)")
+        most = self.exchange_limit(seat)
+        if not 1 <= len(cards) <= most:
+            rule = "2.3" if seat == self.elder else "2.4"
+            raise EngineError(
+                "bad_exchange", f"{seat} exchanges 1 to {most} cards (PIQUET-{rule})"
+            )
+
+    def _check_follow(self, seat: str, card: Card) -> None:
+        if not self.trick:
+            return
+        led = C.suit(self.trick[0][1])
+        if C.suit(card) != led and any(C.suit(held) == led for held in self.hands[seat]):
+            raise EngineError(
+                "illegal_play", f"{seat} must follow {C.SUIT_NAMES[led]} (PIQUET-4.1)"
+            )
+
+    # -- applying, once checked -----------------------------------------------------------
+
+    def exchange(self, seat: str, cards: tuple[Card, ...], show_rest: bool) -> None:
+        """2.3, 2.4: discard, draw as many from the top of the talon."""
+        hand = self.hands[seat]
+        hand.difference_update(cards)
+        self.discards[seat].extend(cards)
+        drawn, self.talon = self.talon[: len(cards)], self.talon[len(cards) :]
+        hand.update(drawn)
+        self.took[seat] = len(cards)
+        if seat == self.elder:
+            self.rest_seen = tuple(self.talon[: TALON_LOOK - len(cards)])
+            return
+        if show_rest:
+            self.talon_shown = tuple(self.talon)
+        self.phase = DECLARING
+        self._next_declarer()
+
+    def declare(self, seat: str, combo: frozenset[Card] | None) -> None:
+        """3.2: `seat` declares `combo` of the kind now declared, or sinks (None)."""
+        self.declared[seat] = combo
+        self.declaring = None
+        self._next_declarer()
+
+    def _next_declarer(self) -> None:
+        """3.2: the non-dealer, then the dealer; one holding none is sunk at once."""
+        while self.phase == DECLARING:
+            kind = KINDS[self.kind_at]
+            due = next((s for s in (self.elder, self.dealer) if s not in self.declared), None)
+            if due is None:
+                self._resolve(kind)
+                continue
+            if S.combinations(kind, self.hands[due]):
+                self.declaring = due
+                return
+            self.declared[due] = None
+        self.declaring = None
+
+    def _resolve(self, kind: str) -> None:
+        """3.3, 3.4, 3.6: compare, score the better, announce; after the sets, repique."""
+        elder, dealer = self.declared[self.elder], self.declared[self.dealer]
+        winner = None
+        if elder is not None and dealer is not None:
+            ahead, behind = S.key(kind, elder), S.key(kind, dealer)
+            if ahead != behind:
+                winner = self.elder if ahead > behind else self.dealer
+        elif elder is not None or dealer is not None:
+            winner = self.elder if elder is not None else self.dealer
+        scored = 0
+        others: tuple[Call, ...] = ()
+        if winner is not None:
+            declared = self.declared[winner]
+            assert declared is not None
+            scored = S.score_kind(kind, declared, self.hands[winner])
+            self.detail[winner][DETAIL_OF_KIND[kind]] += scored
+            if kind != POINT:
+                others = tuple(
+                    call(kind, combo)
+                    for combo in S.combinations(kind, self.hands[winner])
+                    if combo != declared
+                )
+        self.announcements.append(announce(kind, elder, dealer, winner, scored, others))
+        self.declared = {}
+        if self.kind_at + 1 < len(KINDS):
+            self.kind_at += 1
+            return
+        for seat in self.seats:  # 3.5
+            if self._has_lead(seat):
+                self.detail[seat]["repique"] = S.REPIQUE
+                self.bonus_taken[seat] = True
+        self.phase = PLAYING
+
+    def _has_lead(self, seat: str) -> bool:
+        """3.5, 4.3: 30 or more this deal while the opponent has 0."""
+        return self.score(seat) >= S.THRESHOLD and self.score(self.other(seat)) == 0
+
+    def _score_in_play(self, seat: str, part: str, points: int) -> None:
+        """4.2, then 4.3: after each score in play, a pique to one who has none yet."""
+        self.detail[seat][part] += points
+        for someone in self.seats:
+            if not self.bonus_taken[someone] and self._has_lead(someone):
+                self.detail[someone]["pique"] = S.PIQUE
+                self.bonus_taken[someone] = True
+
+    def play(self, seat: str, card: Card) -> None:
+        """4.1, 4.2: a card to the trick; after the twelfth trick the deal is OVER."""
+        self.hands[seat].discard(card)
+        self.trick.append((seat, card))
+        if len(self.trick) == 1:
+            self._score_in_play(seat, "leads", 1)  # 4.2: a point for leading
+            return
+        led = C.suit(self.trick[0][1])
+        winner = max(
+            (s for s, c in self.trick if C.suit(c) == led),
+            key=lambda s: S.height(dict(self.trick)[s]),
+        )  # 4.1: the highest card of the suit led
+        self.tricks.append(TrickView(self.leader, tuple(self.trick), winner))
+        self.trick = []
+        self.leader = winner
+        self.won[winner] += 1
+        self._score_in_play(winner, "tricks", 1)
+        if len(self.tricks) < TRICKS:
+            return
+        most = max(self.seats, key=self.won.__getitem__)
+        if self.won[most] >= THE_CARDS_AT:
+            self._score_in_play(most, "cards", S.THE_CARDS)
+            if self.won[most] == TRICKS:
+                self.detail[most]["capot"] = S.CAPOT  # 4.3: capot never counts for pique
+        self.phase = OVER
+
+
+def opponent(seats: tuple[str, str], seat: str) -> str:
+    first, second = seats
+    return second if seat == first else first
+
+
+def _read(code: object) -> Card:
+    """7.4: a card code of the 32, or `bad_record`."""
+    try:
+        card = C.parse(code)  # type: ignore[arg-type]
+    except CardError as exc:
+        raise EngineError("bad_record", str(exc)) from None
+    if card not in PACK_SET:
+        raise EngineError("bad_record", f"{C.code(card)} is not a card of Piquet's 32 (1.1)")
+    return card
+
+
+def _low_first(card: Card) -> tuple[int, int]:
+    return S.height(card), C.suit(card)
+
+
+def _do(action: Action) -> str:
+    return {Exchange: EXCHANGE, Declare: DECLARE, Sink: SINK, Play: PLAY}[type(action)]

@@ -1,0 +1,80 @@
+"""How a finished deal ended and where every chip went (G3.5): the settlement every game has.
+
+A game's settlement subclasses `SettlementBase` with the fields its page adds and names
+them in `page_fields`, the part of the replay result that is its own; `from_book` works
+out what every game's settlement holds from the deal's chip book. Frozen dataclasses:
+one is made at the end of every deal, and the store compares a replayed one with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Self
+
+from engine.chips import ChipBook, Transfer, seat_account
+from engine.record import SeatRecord
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SettlementBase:
+    """What every game's settlement holds (engine/game.py: Settlement)."""
+
+    ended: str  # one of GameInfo.endings
+    winners: tuple[str, ...]  # seat order (G3.5)
+    stacks: dict[str, int]  # every seat, after settlement; seats not dealt in keep theirs
+    eliminated: tuple[str, ...]  # seat order: now below the game's least stack (G2.6)
+    net: dict[str, int]  # stack after minus stack before, posts included
+    transfers: tuple[Transfer, ...]  # every chip move of the deal, posts first
+    carry: dict[str, int] = field(default_factory=dict)  # carried pots for the next deal
+
+    @classmethod
+    def from_book(
+        cls,
+        book: ChipBook,
+        seats: Sequence[SeatRecord],
+        least: int,
+        *,
+        ended: str,
+        winners: Collection[str],
+        **fields: Any,
+    ) -> Self:
+        """The settlement of a deal whose every chip moved through `book`, checked first
+        (G2.2): `winners` put in seat order (G3.5), a stack below `least` eliminated
+        (G2.6); `fields` are the game's own."""
+        book.check()
+        balances = book.balances
+        stacks = {s.id: balances[seat_account(s.id)] for s in seats}
+        return cls(
+            ended=ended,
+            winners=tuple(s.id for s in seats if s.id in winners),
+            stacks=stacks,
+            eliminated=tuple(s.id for s in seats if stacks[s.id] < least),
+            net={s.id: stacks[s.id] - s.stack for s in seats},
+            transfers=tuple(book.transfers),
+            **fields,
+        )
+
+    def to_result(self) -> dict:
+        """Exactly the replay result: G3.5's fields, then those the page adds."""
+        return {
+            "ended": self.ended,
+            "winners": list(self.winners),
+            "stacks": dict(self.stacks),
+            "eliminated": list(self.eliminated),
+            **self.page_fields(),
+        }
+
+    def page_fields(self) -> dict:
+        """The fields the game's page adds to the result, in the page's order."""
+        return {}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ScoredSettlement(SettlementBase):
+    """A game scored in points adds `scores` to its result (G3.5, G2.8)."""
+
+    scores: dict[str, int]  # every dealt-in seat's points
+
+    def page_fields(self) -> dict:
+        return {"scores": dict(self.scores)}
