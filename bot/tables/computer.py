@@ -57,4 +57,3 @@ class ComputerPlayers:
     def forget(self, table_id: int) -> None:
         for key in [k for k in self._playing if k[0] == table_id]:
             del self._playing[key]
-

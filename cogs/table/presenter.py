@@ -5,7 +5,9 @@ The table service calls these methods after every committed change. Each table
 has one queue of sends, worked through in order by one task, so a burst of
 actions becomes a single edit of the table message (edits are coalesced) and a
 slow or failing send never holds a table's lock. Embeds are rendered under the
-table's lock, from committed state only.
+table's lock, from committed state only. All that is kept for a table, its queue
+included, is one `TableShown`, and each send one typed message (cogs/table/shown.py);
+the table's goes once its last send, `Closed`, has gone out.
 
 Edits of the table message are also paced: at most one per `TABLE_EDIT_SECONDS`
 (Discord lets a channel take about five messages and edits in five seconds), and
@@ -16,7 +18,7 @@ who has not acted by then.
 The channel keeps the live table and the results, not stale controls: the lobby
 message goes once the first hand is posted, the "Next hand" countdown once that
 hand starts or the table closes, and after a restart the table's own messages are
-found again (see `_find_after_restart`).
+found again (cogs/table/own_messages.py).
 """
 
 from __future__ import annotations
@@ -24,8 +26,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-import re
-from collections.abc import Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -35,10 +36,24 @@ from bot.tables import LiveTable
 from bot.tables.computer import is_computer
 from cogs.table.clock import deadline_of
 from cogs.table.components import table_view
-from cogs.table.items import table_custom_id
-from cogs.table.names import seat_name
+from cogs.table.own_messages import countdown_text, find_after_restart, ping_text
 from cogs.table.pictures.layout import Picture
 from cogs.table.pictures.service import picture_key
+from cogs.table.shown import (
+    Closed,
+    Countdown,
+    EditTable,
+    Ping,
+    PostResult,
+    PostTable,
+    Say,
+    Send,
+    TableShown,
+    Uncount,
+    Unping,
+    UpdateHand,
+    UpdateViews,
+)
 
 if TYPE_CHECKING:
     from bot.client import HallBot
@@ -55,13 +70,8 @@ LOST_CHANNEL = {10003, 50001, 50013}  # unknown channel, missing access, missing
 PINGS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 SILENT = discord.AllowedMentions.none()
 
-# Messages read back at a restart to find a table's own; a table message further up
-# than this is past where players look, and a new one is posted.
-LOOK_BACK = 50
 # At shutdown, how long the queued sends get to go out before the connection closes.
 DRAIN_SECONDS = 5.0
-COUNTDOWN = re.compile(r"^Next hand <t:\d+:R>\.$")
-TURN_PING = re.compile(r"^(<@\d+>, )+it's your turn")
 TABLE_PICTURE = "table.png"
 
 
@@ -70,151 +80,157 @@ class TablePresenter:
         self.bot = bot
         self.controls = controls  # players' own hand views
         self.pictures = pictures
-        # table id -> the key (service.picture_key) of the picture its message shows
-        self.pictured: dict[int, bytes | None] = {}
-        self.table_messages: dict[int, int] = {}  # table id -> its current table message
-        self.pings: dict[int, int] = {}  # table id -> the current turn's ping
-        self._queues: dict[int, list[tuple[Any, ...]]] = {}
-        self._workers: dict[int, asyncio.Task] = {}
-        # table id -> when its message's last edit or post was queued, or went out
-        self._shown_at: dict[int, float] = {}
-        self._edit_due: set[int] = set()  # tables with a paced edit waiting for its time
-        self._unshown: set[int] = set()  # tables changed since their message was rendered
-        self.lobbies: set[int] = set()  # tables whose message shows the lobby, not a hand
-        self.countdowns: dict[int, int] = {}  # table id -> its "Next hand" message
-        self._looked: set[int] = set()  # restored tables whose channel was read back
+        # By table id; a table's goes when its last send (Closed) has gone out.
+        self.shown: dict[int, TableShown] = {}
+
+    def _shown(self, table: LiveTable) -> TableShown:
+        shown = self.shown.get(table.id)
+        if shown is None:
+            shown = self.shown[table.id] = TableShown()
+        return shown
 
     # -- the service's listener -----------------------------------------------------------
 
     async def table_changed(self, table: LiveTable) -> None:
-        self._unshown.add(table.id)
+        self._shown(table).unshown = True
         self._edit_soon(table)
 
     async def hand_started(self, table: LiveTable) -> None:
-        self._send(table, ("uncount",))
-        self._send(table, ("post", False))
+        self._send(table, Uncount())
+        self._send(table, PostTable(replace=False))
 
     async def turn_started(self, table: LiveTable, seat: str) -> None:
         deadline = int(deadline_of(table, seat) or 0)
         wait = self.bot.settings.turn_ping_seconds
         if wait <= 0:
-            self._send(table, ("ping", (seat,), deadline))
+            self._send(table, Ping((seat,), deadline))
         else:
             # The last turn's ping goes now; this turn's only if the player has not acted
             # by the time it is due: a player who is looking (their hand view's buttons
             # just went live) needs no notification, and a quick table does not spend
             # the channel's few messages a second on pings nobody needed.
-            self._send(table, ("unping",))
+            self._send(table, Unping())
             self.bot.scheduler.call_later(wait, _late_ping(table, seat),
                                           lambda: self._ping_if_waiting(table, seat, deadline))
         if not is_computer(int(seat)):
-            self._send(table, ("hand", seat))
+            self._send(table, UpdateHand(seat))
 
     async def _ping_if_waiting(self, table: LiveTable, seat: str, deadline: int) -> None:
         if self.bot.tables.tables.get(table.id) is not table:
             return  # closed meanwhile
         hand = table.hand
         if hand is not None and not hand.is_over and seat in hand.to_act():
-            self._send(table, ("ping", (seat,), deadline))  # sent only if still waiting
+            self._send(table, Ping((seat,), deadline))  # sent only if still waiting
 
     async def hand_ended(self, table: LiveTable, settlement: Settlement, number: int) -> None:
         self._cancel_paced_edit(table)  # the end is shown now, not when the pace allows
-        self._send(table, ("unping",))
-        self._send(table, ("edit",))
-        self._send(table, ("result", settlement, number))
+        self._send(table, Unping())
+        self._send(table, EditTable())
+        self._send(table, PostResult(settlement, number))
         # The other players' views say the hand is over, as the turn refresh would.
         last = _last_actor(table)
         kept = self.controls.views_at(table, but=None if last is None else int(last))
         if kept:
-            self._send(table, ("views", kept))
+            self._send(table, UpdateViews(tuple(kept)))
 
     async def next_hand_soon(self, table: LiveTable, seconds: int) -> None:
         at = int(self.bot.scheduler.now()) + seconds
-        self._send(table, ("countdown", f"Next hand <t:{at}:R>."))
+        self._send(table, Countdown(countdown_text(at)))
 
     async def player_removed(self, table: LiveTable, user_id: int, chips: int, why: str) -> None:
         self.controls.forget(table.id, user_id)
         text = f"<@{user_id}> {why}; {chips} chips went back to their bankroll."
-        self._send(table, ("say", text, PINGS))
+        self._send(table, Say(text, PINGS))
 
     async def table_closed(self, table: LiveTable, returned: dict[int, int], why: str) -> None:
         self._cancel_paced_edit(table)
         self.controls.forget(table.id)
-        self._send(table, ("unping",))
-        self._send(table, ("uncount",))
+        self._send(table, Unping())
+        self._send(table, Uncount())
         paid = ", ".join(f"<@{user}> {chips}" for user, chips in returned.items() if chips)
         text = f"The table is closed: {why}." + (f" Cashed out: {paid}." if paid else "")
-        self._send(table, ("closed", text))
+        self._send(table, Closed(text))
 
     async def say(self, table: LiveTable, text: str) -> None:
-        self._send(table, ("say", text, SILENT))
+        self._send(table, Say(text, SILENT))
 
     async def repost(self, table: LiveTable) -> None:
         """`/<game> table`: the table message again, at the bottom of the channel."""
-        self._send(table, ("post", True))
+        self._send(table, PostTable(replace=True))
 
     # -- pacing the table message's edits -------------------------------------------------
 
     def _edit_soon(self, table: LiveTable) -> None:
         """Edit the table message now, or once the pace allows; one edit shows it all."""
-        if table.id in self._edit_due:
+        shown = self._shown(table)
+        if shown.edit_due:
             return  # a paced edit is waiting; it will render the state of its own time
-        last = self._shown_at.get(table.id)
+        last = shown.shown_at
         now = self.bot.scheduler.now()
         wait = 0.0 if last is None else last + self.bot.settings.table_edit_seconds - now
         if wait <= 0:
-            self._send(table, ("edit",))
+            self._send(table, EditTable())
             return
-        self._edit_due.add(table.id)
+        shown.edit_due = True
         self.bot.scheduler.call_later(wait, _paced(table), lambda: self._paced_edit(table))
 
     async def _paced_edit(self, table: LiveTable) -> None:
-        self._edit_due.discard(table.id)
+        shown = self.shown.get(table.id)
+        if shown is None:
+            return  # closed: nothing is shown of it any more
+        shown.edit_due = False
         # A change made while the last edit waited for the table's lock is in that edit:
         # nothing is left to show. A table that closes cancels this first (table_closed).
-        if table.id in self._unshown:
-            self._send(table, ("edit",))
+        if shown.unshown:
+            self._send(table, EditTable())
 
     def _cancel_paced_edit(self, table: LiveTable) -> None:
-        self._edit_due.discard(table.id)
+        if (shown := self.shown.get(table.id)) is not None:
+            shown.edit_due = False
         self.bot.scheduler.cancel(_paced(table))
 
     # -- the queue ------------------------------------------------------------------------
 
-    def _send(self, table: LiveTable, op: tuple[Any, ...]) -> None:
-        queue = self._queues.setdefault(table.id, [])
-        if op[0] in ("post", "edit"):
+    def _send(self, table: LiveTable, send: Send) -> None:
+        shown = self._shown(table)
+        queue = shown.queue
+        if isinstance(send, PostTable | EditTable):
             # The pace counts from here, not only from when the edit goes out: an action
             # committed while this edit waits for the table's lock would otherwise find
             # the message unchanged for a second and send a second edit straight after.
-            self._shown_at[table.id] = self.bot.scheduler.now()
-        if op == ("edit",) and ("edit",) in queue:
+            shown.shown_at = self.bot.scheduler.now()
+        if isinstance(send, EditTable) and any(isinstance(q, EditTable) for q in queue):
             return  # coalesced: the pending edit will render the latest state
-        if op[0] == "ping":
-            waiting = next((i for i, queued in enumerate(queue) if queued[0] == "ping"), None)
+        if isinstance(send, Ping):
+            waiting = next((i for i, queued in enumerate(queue) if isinstance(queued, Ping)),
+                           None)
             if waiting is not None:
                 # Turns that start together (a sealed round) share one mention: a channel
                 # takes about five messages in five seconds.
-                _, seats, deadline = queue[waiting]
-                queue[waiting] = ("ping", (*seats, *op[1]), max(deadline, op[2]))
+                first = queue[waiting]
+                queue[waiting] = Ping((*first.seats, *send.seats),
+                                      max(first.deadline, send.deadline))
                 return
-        queue.append(op)
-        worker = self._workers.get(table.id)
-        if worker is None or worker.done():
-            self._workers[table.id] = asyncio.get_running_loop().create_task(
-                self._work(table), name=f"table-sends:{table.id}"
+        queue.append(send)
+        if shown.worker is None or shown.worker.done():
+            shown.worker = asyncio.get_running_loop().create_task(
+                self._work(table, shown), name=f"table-sends:{table.id}"
             )
 
     async def caught_up(self, table_id: int) -> None:
         """Once every send queued for the table has gone out: what its players see is the
         table as it stands (the benchmarks' players act on what they see)."""
-        while (worker := self._workers.get(table_id)) is not None and not worker.done():
+        while (
+            (shown := self.shown.get(table_id)) is not None
+            and (worker := shown.worker) is not None and not worker.done()
+        ):
             await asyncio.wait([worker])
 
     async def drain(self, seconds: float = DRAIN_SECONDS) -> None:
         """Wait for every table's queued sends to go out, `seconds` at most; what is still
         queued then is dropped (the store holds the truth, a restart posts it again)."""
-        working = [worker for worker in self._workers.values() if not worker.done()]
+        working = [shown.worker for shown in self.shown.values()
+                   if shown.worker is not None and not shown.worker.done()]
         if not working:
             return
         _, late = await asyncio.wait(working, timeout=seconds)
@@ -223,12 +239,12 @@ class TablePresenter:
         if late:
             log.warning("%d tables' sends were still queued at shutdown; dropped", len(late))
 
-    async def _work(self, table: LiveTable) -> None:
-        queue = self._queues[table.id]
+    async def _work(self, table: LiveTable, shown: TableShown) -> None:
+        queue = shown.queue
         while queue:
-            op = queue.pop(0)
+            send = queue.pop(0)
             try:
-                await self._apply(table, op)
+                await self._apply(table, send)
             except (discord.Forbidden, discord.NotFound) as failed:
                 if failed.code in LOST_CHANNEL:
                     log.warning("Table %s: the channel is lost (%s); closing", table.id, failed)
@@ -237,12 +253,12 @@ class TablePresenter:
                         table.info.channel_id, "the bot can no longer post in its channel"
                     )
                     return
-                log.warning("Table %s: %s failed: %s", table.id, op[0], failed)
+                log.warning("Table %s: %s failed: %s", table.id, _name(send), failed)
             except discord.HTTPException as failed:
                 # The store already holds the truth; a lost message is only a lost view.
-                log.warning("Table %s: %s failed: %s", table.id, op[0], failed)
+                log.warning("Table %s: %s failed: %s", table.id, _name(send), failed)
             except Exception:
-                log.exception("Table %s: %s failed", table.id, op[0])
+                log.exception("Table %s: %s failed", table.id, _name(send))
 
     def _channel(self, table: LiveTable) -> discord.abc.Messageable | None:
         # Through the table's server: discord.py's get_channel looks through every server
@@ -251,69 +267,69 @@ class TablePresenter:
         channel = guild.get_channel_or_thread(table.info.channel_id) if guild else None
         return channel if isinstance(channel, discord.abc.Messageable) else None
 
-    async def _apply(self, table: LiveTable, op: tuple[Any, ...]) -> None:
+    async def _apply(self, table: LiveTable, send: Send) -> None:
         channel = self._channel(table)
         if channel is None:
             log.warning("Table %s: channel %s is gone", table.id, table.info.channel_id)
             return
-        kind = op[0]
-        if kind in ("post", "edit"):
-            pictures_on = await self.pictures.switch.on(table.info.guild_id)
-            async with table.lock:  # committed state only
-                embed = self.table_embed(table)
-                self._unshown.discard(table.id)
-                lobby = table.running is None
-                picture = self.table_picture(table) if pictures_on else None
-            self._shown_at[table.id] = self.bot.scheduler.now()
-            await self._show_table(
-                table, channel, embed, new=kind == "post", replace=op[-1], lobby=lobby,
-                picture=picture,
-            )
-        elif kind == "ping":
-            await self._unping(table, channel)
-            _, seats, deadline = op
-            hand = table.hand
-            acting = hand.to_act() if hand is not None else ()
-            # Only people still to act: a computer player needs no mention (the table shows
-            # its turn), and a turn that ended before this went out needs none either.
-            people = [s for s in seats if s in acting and not is_computer(int(s))]
-            if not people:
-                return
-            message = await channel.send(_ping_text(people, deadline), allowed_mentions=PINGS)
-            self.pings[table.id] = message.id
-        elif kind == "hand":
-            await self.controls.bring_up_to_date(table, int(op[1]))
-        elif kind == "views":
-            for user_id, kept in op[1]:
-                await self.controls.bring_up_to_date(table, user_id, kept)
-        elif kind == "countdown":
-            await self._delete(table, channel, self.countdowns.pop(table.id, None))
-            message = await channel.send(op[1], allowed_mentions=SILENT)
-            self.countdowns[table.id] = message.id
-        elif kind == "uncount":
-            await self._delete(table, channel, self.countdowns.pop(table.id, None))
-        elif kind == "unping":
-            await self._unping(table, channel)
-        elif kind == "result":
-            _, settlement, number = op
-            embed = self.ui(table).result_embed(settlement, hand_number=number)
-            await channel.send(embed=embed, allowed_mentions=SILENT)
-        elif kind == "say":
-            await channel.send(op[1], allowed_mentions=op[2])
-        elif kind == "closed":
-            await channel.send(op[1], allowed_mentions=SILENT)
-            # Nothing more is sent for a closed table: its bookkeeping goes (this worker
-            # finishes on the queue it holds).
-            self._shown_at.pop(table.id, None)
-            self._unshown.discard(table.id)
-            self.pictured.pop(table.id, None)
-            self._queues.pop(table.id, None)
-            self._workers.pop(table.id, None)
-            self.lobbies.discard(table.id)
-            self._looked.discard(table.id)
-            old = self.table_messages.pop(table.id, None)
-            if old is not None:
-                await channel.get_partial_message(old).edit(view=None)
+        match send:
+            case PostTable(replace=replace):
+                await self._render_and_show(table, channel, new=True, replace=replace)
+            case EditTable():
+                # An edit whose message is gone posts the table anew, as a repost does.
+                await self._render_and_show(table, channel, new=False, replace=True)
+            case Ping(seats=seats, deadline=deadline):
+                await self._unping(table, channel)
+                hand = table.hand
+                acting = hand.to_act() if hand is not None else ()
+                # Only people still to act: a computer player needs no mention (the table
+                # shows its turn), and a turn that ended before this went out needs none.
+                people = [s for s in seats if s in acting and not is_computer(int(s))]
+                if not people:
+                    return
+                message = await channel.send(ping_text(people, deadline), allowed_mentions=PINGS)
+                self._shown(table).ping = message.id
+            case UpdateHand(seat=seat):
+                await self.controls.bring_up_to_date(table, int(seat))
+            case UpdateViews(kept=kept):
+                for user_id, view in kept:
+                    await self.controls.bring_up_to_date(table, user_id, view)
+            case Countdown(text=text):
+                await self._uncount(table, channel)
+                message = await channel.send(text, allowed_mentions=SILENT)
+                self._shown(table).countdown = message.id
+            case Uncount():
+                await self._uncount(table, channel)
+            case Unping():
+                await self._unping(table, channel)
+            case PostResult(settlement=settlement, number=number):
+                embed = self.ui(table).result_embed(settlement, hand_number=number)
+                await channel.send(embed=embed, allowed_mentions=SILENT)
+            case Say(text=text, mentions=mentions):
+                await channel.send(text, allowed_mentions=mentions)
+            case Closed(text=text):
+                await channel.send(text, allowed_mentions=SILENT)
+                # Nothing more is sent for a closed table: what was kept for it goes (this
+                # worker finishes on the queue it holds).
+                shown = self.shown.pop(table.id, None)
+                if shown is not None and shown.message is not None:
+                    await channel.get_partial_message(shown.message).edit(view=None)
+
+    async def _render_and_show(
+        self, table: LiveTable, channel: discord.abc.Messageable, *, new: bool, replace: bool
+    ) -> None:
+        """The table message rendered from committed state, then posted or edited."""
+        pictures_on = await self.pictures.switch.on(table.info.guild_id)
+        shown = self._shown(table)
+        async with table.lock:  # committed state only
+            embed = self.table_embed(table)
+            shown.unshown = False
+            lobby = table.running is None
+            picture = self.table_picture(table) if pictures_on else None
+        shown.shown_at = self.bot.scheduler.now()
+        await self._show_table(
+            table, channel, embed, new=new, replace=replace, lobby=lobby, picture=picture,
+        )
 
     def ui(self, table: LiveTable) -> GameUI:
         return self.controls.uis[table.info.game]
@@ -324,7 +340,7 @@ class TablePresenter:
 
     def table_picture(self, table: LiveTable) -> Picture | None:
         """What the table message's picture shows: drawn from the public view alone."""
-        draw = getattr(self.ui(table), "table_picture", None)
+        draw = self.ui(table).table_picture
         if draw is None or table.running is None:
             return None
         try:
@@ -351,23 +367,29 @@ class TablePresenter:
     ) -> None:
         """Edit or post the table message. Its picture is drawn only when it changed:
         an edit that changes words alone (the clock, a stack) keeps the picture it has."""
-        old = self.table_messages.get(table.id)
-        if old is None and table.restored and table.id not in self._looked:
-            self._looked.add(table.id)
-            old = await self._find_after_restart(table, channel, embed)
+        shown = self._shown(table)
+        old = shown.message
+        if old is None and table.restored and not shown.looked:
+            shown.looked = True
+            old = await find_after_restart(
+                channel, table, shown, me=self.bot.user.id if self.bot.user else None,
+                title=embed.title, lobby_title=self.ui(table).lobby_embed(table).title,
+                delete=partial(self._delete, table, channel),
+            )
             if old is not None:
-                self.table_messages[table.id] = old
+                shown.message = old
         key = None if picture is None else picture_key(picture)
         if old is not None and not new:
             changes: dict[str, Any] = {}
-            if table.id not in self.pictured or self.pictured[table.id] != key:
+            if not shown.picture_known or shown.picture != key:
                 file = await self._picture_file(picture, key)
                 changes["attachments"] = [file] if file else []
             try:
                 await edit_message(channel, old, embed=embed, **changes)
                 if "attachments" in changes:
-                    self.pictured[table.id] = key if changes["attachments"] else None
-                self._shows_lobby(table, lobby)
+                    shown.picture = key if changes["attachments"] else None
+                    shown.picture_known = True
+                shown.lobby = lobby
                 return
             except discord.NotFound:
                 pass  # deleted by someone: post it again below
@@ -376,69 +398,12 @@ class TablePresenter:
             embed=embed, view=table_view(table.info.game, table.id), allowed_mentions=SILENT,
             **({"file": file} if file else {}),
         )
-        self.table_messages[table.id] = message.id
-        self.pictured[table.id] = key if file else None
-        was_lobby = table.id in self.lobbies
-        self._shows_lobby(table, lobby)
+        shown.message = message.id
+        shown.picture, shown.picture_known = (key if file else None), True
+        was_lobby, shown.lobby = shown.lobby, lobby
         if old is not None and (replace or was_lobby):
             # A lobby's Join and seat list are stale once a hand is on the table.
             await self._delete(table, channel, old)
-
-    def _shows_lobby(self, table: LiveTable, lobby: bool) -> None:
-        if lobby:
-            self.lobbies.add(table.id)
-        else:
-            self.lobbies.discard(table.id)
-
-    async def _find_after_restart(
-        self, table: LiveTable, channel: discord.abc.Messageable, embed: discord.Embed
-    ) -> int | None:
-        """The table message of the state shown now, found among the channel's latest
-        messages; stale copies, an old lobby and an old countdown go, and the turn ping
-        of the turn still running is kept.
-
-        After a restart the bot no longer knows which message is its table. It could
-        store the message id, but that id is Discord's business, not the game's, and
-        the store would need a new migration for it; one read of the channel per table,
-        once per start, finds it instead. Reading the history needs Read Message History,
-        which the invite grants; without it, or past LOOK_BACK messages, a new table
-        message is posted as before.
-        """
-        me = self.bot.user.id if self.bot.user else None
-        wanted = table_custom_id(table.info.game, table.id, "hand")
-        lobby_title = self.ui(table).lobby_embed(table).title
-        ping = (
-            _ping_text([table.turn_seat], int(deadline_of(table, table.turn_seat) or 0))
-            if table.turn_seat and not is_computer(int(table.turn_seat)) else None
-        )
-        found: int | None = None
-        try:
-            async for message in channel.history(limit=LOOK_BACK):
-                if message.author.id != me:
-                    continue
-                title = message.embeds[0].title if message.embeds else None
-                if any(wanted == getattr(c, "custom_id", None)
-                       for row in message.components for c in getattr(row, "children", ())):
-                    if found is None and title == embed.title:
-                        found = message.id  # the newest: it is edited from now on
-                        self._shows_lobby(table, title == lobby_title)
-                    elif title in (embed.title, lobby_title):
-                        await self._delete(table, channel, message.id)  # a stale copy
-                elif TURN_PING.match(message.content):
-                    if message.id == self.pings.get(table.id):
-                        continue  # sent by this run, as the turn resumed
-                    if message.content == ping and table.id not in self.pings:
-                        self.pings[table.id] = message.id  # this turn's: deleted at the next
-                    else:
-                        await self._delete(table, channel, message.id)
-                elif COUNTDOWN.match(message.content):
-                    if table.hand is None or table.hand.is_over:  # between hands
-                        self.countdowns.setdefault(table.id, message.id)
-                    else:
-                        await self._delete(table, channel, message.id)
-        except discord.HTTPException as failed:
-            log.info("Table %s: the channel's messages could not be read: %s", table.id, failed)
-        return found
 
     async def _delete(
         self, table: LiveTable, channel: discord.abc.Messageable, message_id: int | None
@@ -450,18 +415,20 @@ class TablePresenter:
         except discord.HTTPException:
             log.info("Table %s: message %s was already gone", table.id, message_id)
 
+    async def _uncount(self, table: LiveTable, channel: discord.abc.Messageable) -> None:
+        if (shown := self.shown.get(table.id)) is not None:
+            old, shown.countdown = shown.countdown, None
+            await self._delete(table, channel, old)
+
     async def _unping(self, table: LiveTable, channel: discord.abc.Messageable) -> None:
-        old = self.pings.pop(table.id, None)
+        shown = self.shown.get(table.id)
+        old = None if shown is None else shown.ping
         if old is not None:
+            shown.ping = None
             try:
                 await channel.get_partial_message(old).delete()
             except discord.HTTPException:
                 log.info("Table %s: the last turn ping was already gone", table.id)
-
-
-def _ping_text(seats: Sequence[str], deadline: int) -> str:
-    when = f" — time runs out <t:{deadline}:R>" if deadline else ""
-    return f"{', '.join(seat_name(seat) for seat in seats)}, it's your turn{when}."
 
 
 def _late_ping(table: LiveTable, seat: str) -> str:
@@ -481,3 +448,8 @@ def _last_actor(table: LiveTable) -> str | None:
         return None
     actions = hand.record().actions
     return actions[-1].seat if actions else None
+
+
+def _name(send: Send) -> str:
+    """A send as a log line names it."""
+    return type(send).__name__

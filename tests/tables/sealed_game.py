@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from engine.base import BaseGame, DealDefaults
 from engine.cards import DECK, Card
 from engine.chips import ChipBook, Transfer, pot_account, seat_account, split
 from engine.errors import EngineError
@@ -58,7 +59,7 @@ class Result:
                 "stacks": dict(self.stacks), "eliminated": list(self.eliminated)}
 
 
-class SealedDeal:
+class SealedDeal(DealDefaults):
     info = INFO
 
     def __init__(self, record: HandRecord) -> None:
@@ -150,7 +151,7 @@ class SealedDeal:
         )
 
 
-class SealedGame:
+class SealedGame(BaseGame):
     info = INFO
     strategies: Mapping[str, Any] = {"random": lambda: (lambda view, rng: Bid(view["seat"], 2))}
 

@@ -15,8 +15,7 @@ import pytest
 
 from bot.store import GuildSettings, Store
 from bot.store import db as db_module
-from bot.tables import LiveTable, ManualScheduler, TableService
-from bot.tables.service import SilentListener
+from bot.tables import LiveTable, ManualScheduler, SilentListener, TableService
 from engine import cards as C
 from tests.engine.decks import stacked_deck
 

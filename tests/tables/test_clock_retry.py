@@ -10,7 +10,7 @@ import logging
 import pytest
 
 from bot.tables import TableService
-from bot.tables.service import IDLE_SECONDS
+from bot.tables.open_tables import IDLE_SECONDS
 from engine import games
 from engine.actions import Drop
 from tests.tables.sealed_game import SealedGame
@@ -54,7 +54,7 @@ async def test_a_time_out_the_store_refuses_is_played_once_the_store_takes_it(
     ann, bob, cy = str(ANN), str(BOB), str(CY)
     assert table.hand.to_act() == (ann,)
     disk.fill(writes=3)
-    with caplog.at_level(logging.INFO, logger="bot.tables.service"):
+    with caplog.at_level(logging.INFO, logger="bot.tables.open_tables"):
         await clock.advance(TURN)  # the time-out's write fails: tried again in 1 s
         assert table.hand.seq == 0 and clock.due_in(f"turn:{table.id}:{ann}") == 1
         await clock.advance(1 + 2)  # and fails twice more

@@ -10,8 +10,7 @@ import json
 import pytest
 
 from bot.store import GuildSettings, Store
-from bot.tables import ManualScheduler, TableService
-from bot.tables.service import SilentListener
+from bot.tables import ManualScheduler, SilentListener, TableService
 from engine import cards as C
 from engine.farmer.actions import HIT, STAY, FarmerAction
 from engine.farmer.info import PACK as FARMER_PACK

@@ -10,8 +10,7 @@ import random
 import pytest
 
 from bot.store import GuildSettings, Store
-from bot.tables import ManualScheduler, TableService
-from bot.tables.service import SilentListener
+from bot.tables import ManualScheduler, SilentListener, TableService
 from engine import cards as C
 from engine.auction.actions import Bid as AuctionBid
 from engine.gops.actions import Bid as GopsBid

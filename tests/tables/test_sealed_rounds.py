@@ -10,8 +10,7 @@ import json
 import pytest
 
 from bot.store import GuildSettings, Store
-from bot.tables import ManualScheduler, StaleButton, TableService
-from bot.tables.service import SilentListener
+from bot.tables import ManualScheduler, SilentListener, StaleButton, TableService
 from engine import games
 from engine.replay import replay
 from tests.tables.sealed_game import Bid, SealedGame
