@@ -27,8 +27,7 @@ def checked_options(game: Game, stake: int, options: Mapping[str, Any] | None) -
     if not given:
         return given
     seats = [{"id": str(n), "stack": stake} for n in range(1, info.min_seats + 1)]
-    pack_for = getattr(game, "pack", None)  # a pack that follows the options (engine/game.py)
-    pack = [C.code(card) for card in (pack_for(given) if pack_for is not None else info.pack)]
+    pack = [C.code(card) for card in game.pack(given)]  # it may follow the options
     probe: dict[str, Any] = {
         "game": info.id, "stake": stake, "seats": seats, "options": given, "actions": [],
         "dealer": seats[0]["id"] if info.has_dealer else None,

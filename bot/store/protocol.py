@@ -1,11 +1,11 @@
 """The store every part of the bot talks to, as a protocol: what the table service, the
 cogs and the benchmarks may ask of it, whichever database is behind it.
 
-`SqliteStore` (bot/store/store.py) is the embedded default; `PostgresStore`
+`SqliteStore` (bot/store/sqlite.py) is the embedded default; `PostgresStore`
 (bot/store/postgres/), for bots that run as several processes, stands behind the same
-methods. Every method is one
-transaction: it succeeds, or raises a StoreError whose `message` a player can read and
-writes nothing.
+methods: both are `SqlStore` (bot/store/sql.py) on a database of their own. Every method
+is one transaction: it succeeds, or raises a StoreError whose `message` a player can read
+and writes nothing.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ class Store(Protocol):
         """The store at `target`, its schema brought up to date: a PostgreSQL database
         for a `postgresql://` (or `postgres://`) URL, otherwise a SQLite file's path."""
         from bot.store.postgres.store import PostgresStore, is_postgres_url
-        from bot.store.store import SqliteStore
+        from bot.store.sqlite import SqliteStore
 
         if is_postgres_url(target):
             return await PostgresStore.open(str(target), **how)

@@ -20,7 +20,6 @@ from typing import Any
 
 from bot.store.models import GameFigures, GameStanding, HouseLine, PlayerStats
 from engine import games
-from engine.base import dealt_in_record, won_by_result
 from engine.errors import EngineError
 
 log = logging.getLogger(__name__)
@@ -42,13 +41,9 @@ def derive(
     """The rows of one settled hand: a row per person dealt in, none for the house's seats."""
     game = games.get(game_id)
     dealt_with = {seat["id"]: seat["stack"] for seat in record["seats"]}
-    # Each question is optional in the protocol: a game without it is answered as
-    # BaseGame answers (G2.6, G3.5), with no figures of its own.
-    played = (
-        game.played(record) if hasattr(game, "played") else dealt_in_record(game.info, record)
-    )
-    won = getattr(game, "won", won_by_result)
-    figures_of = getattr(game, "stats", lambda result, seat, net: {})
+    # Most games answer as BaseGame does (G2.6, G3.5), with no figures of their own.
+    played = game.played(record)
+    won, figures_of = game.won, game.stats
     with_computers = int(any(int(seat) in house for seat in played))
     rows = []
     for seat in played:

@@ -123,12 +123,11 @@ def load_table(db: sqlite3.Connection, table_id: int) -> Table:
 
 def _named_dealer(game: str, result: str | None) -> int | None:
     """The seat the last settled deal's result names to deal next, where the game's page
-    names one (FARMER-5.6; `Game.named_dealer`, optional): kept in the result, so a
-    restart keeps it too."""
-    read = getattr(games.get(game), "named_dealer", None)
-    if read is None or result is None:
+    names one (FARMER-5.6; `Game.named_dealer`): kept in the result, so a restart keeps
+    it too."""
+    if result is None:
         return None
-    seat_id = read(json.loads(result))
+    seat_id = games.get(game).named_dealer(json.loads(result))
     return None if seat_id is None else hands.user_of(seat_id)
 
 

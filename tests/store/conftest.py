@@ -59,6 +59,16 @@ async def db_path(backend, tmp_path, request):
 
 
 @pytest.fixture
+async def postgres_url(postgres_server, request):
+    """A fresh PostgreSQL database of the module's own, migrated, for a test that opens
+    its stores on it itself (as two processes would, or with options of its own)."""
+    name = request.module.__name__.rsplit(".", 1)[-1]
+    url = await postgres_server.new_database(name, TEMPLATE)
+    yield url
+    await postgres_server.drop_database(name)
+
+
+@pytest.fixture
 def clock() -> Clock:
     return Clock()
 

@@ -121,14 +121,6 @@ async def test_a_read_only_database_refuses_a_write_and_takes_it_later(db_path, 
         assert created and wallet.balance == DEFAULTS.starting_chips
 
 
-@pytest.fixture
-async def postgres_url(postgres_server):
-    name = "faults"
-    url = await postgres_server.new_database(name, "chips_template")
-    yield url
-    await postgres_server.drop_database(name)
-
-
 async def test_a_lost_connection_refuses_a_write_and_the_next_one_connects_again(
         postgres_url):
     async with await Store.open(postgres_url, defaults=DEFAULTS, pool_size=1) as store:

@@ -206,16 +206,17 @@ async def test_a_deal_that_does_not_fit_the_table_is_refused_with_nothing_writte
     assert await snapshot(store) == before
 
 
+def ann_deals(stack: int) -> GffHand:
+    """A hand of ann, bob and cy with `stack` chips each, ann dealing an unshuffled deck."""
+    return GffHand.start(seats=[(str(u), stack) for u in (ANN, BOB, CY)], stake=10,
+                         dealer=str(ANN), deck=list(range(52)))
+
+
 async def test_one_running_hand_per_table(store):
     table = await seated_table(store)
     await deal(store, table.id)
     before = await snapshot(store)
-    hand = GffHand.start(
-        seats=[(str(u), 170) for u in (ANN, BOB, CY)],
-        stake=10,
-        dealer=str(ANN),
-        deck=list(range(52)),
-    )
+    hand = ann_deals(stack=170)
     with pytest.raises(HandRunning):
         await store.start_hand(table.id, hand)
     assert await snapshot(store) == before
@@ -223,12 +224,7 @@ async def test_one_running_hand_per_table(store):
 
 async def test_no_hand_at_a_closed_table(store):
     table = await seated_table(store)
-    hand = GffHand.start(
-        seats=[(str(u), 200) for u in (ANN, BOB, CY)],
-        stake=10,
-        dealer=str(ANN),
-        deck=list(range(52)),
-    )
+    hand = ann_deals(stack=200)
     await store.close_table(table.id)
     with pytest.raises(TableClosed):
         await store.start_hand(table.id, hand)

@@ -16,14 +16,6 @@ ANN = USERS[0]
 
 
 @pytest.fixture
-async def postgres_url(postgres_server):
-    name = "claims_and_pool"
-    url = await postgres_server.new_database(name, "chips_template")
-    yield url
-    await postgres_server.drop_database(name)
-
-
-@pytest.fixture
 async def two_processes(postgres_url):
     """Two stores on one database, as two bot processes would have."""
     first = await Store.open(postgres_url, defaults=DEFAULTS)

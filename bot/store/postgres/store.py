@@ -1,7 +1,7 @@
-"""The chip store on PostgreSQL: the Store's methods as SqliteStore has them, over a pool.
+"""The chip store on PostgreSQL: SqlStore's methods (bot/store/sql.py) over a pool.
 
-Every method, its checks and the rules behind it are SqliteStore's (bot/store/store.py)
-run on bot/store/postgres/database.py; what differs is opening (the URL, PostgreSQL's
+Every method, its checks and the rules behind it are SqlStore's, run on
+bot/store/postgres/database.py; what differs is opening (the URL, PostgreSQL's
 migrations) and the claim on a table, which here is real: several processes share
 one database, and a session-level advisory lock per table, held on one connection
 kept for the purpose, lets one process at a time act on a table. A process that dies
@@ -25,7 +25,7 @@ from bot.store.models import GuildSettings, Recovery, ShardSet
 from bot.store.postgres import migrations
 from bot.store.postgres.database import SESSION, Database
 from bot.store.postgres.migrate import migrate
-from bot.store.store import SqliteStore
+from bot.store.sql import SqlStore
 
 SCHEMES = ("postgresql://", "postgres://")
 # Keyed apart from the writes' own transaction locks (database.py), which name "table:<id>".
@@ -64,7 +64,7 @@ async def unreachable(url: str, timeout: float = 10) -> str | None:
     return None
 
 
-class PostgresStore(SqliteStore):
+class PostgresStore(SqlStore):
     """The Store (bot/store/protocol.py) on a PostgreSQL database shared by processes."""
 
     def __init__(
@@ -74,7 +74,7 @@ class PostgresStore(SqliteStore):
         defaults: GuildSettings,
         clock: Callable[[], float] = time.time,
     ) -> None:
-        super().__init__(db, defaults, clock)  # type: ignore[arg-type]
+        super().__init__(db, defaults, clock)
         self._claims = claims
         self._claims_lock = asyncio.Lock()  # one query at a time on that connection
         self._held: set[int] = set()
@@ -83,7 +83,7 @@ class PostgresStore(SqliteStore):
         claims.add_termination_listener(self._claims_ended)
 
     @classmethod
-    async def open(  # type: ignore[override]
+    async def open(
         cls,
         url: str,
         *,
@@ -140,7 +140,7 @@ class PostgresStore(SqliteStore):
             self._held.add(table_id)
 
     async def recover(self, shards: ShardSet | None = None) -> Recovery:
-        """SqliteStore's recovery, on the tables this process could claim: each is claimed
+        """SqlStore's recovery, on the tables this process could claim: each is claimed
         before its hand is touched, so a table another process runs is left to it, its
         hand neither settled nor voided here."""
         held = []

@@ -1,9 +1,12 @@
-"""The chip store the bot calls: every operation one transaction, refused with a StoreError.
+"""The Store's methods written once, for both databases: `SqlStore`.
 
-Arguments are checked here, before any SQL, so that a bad amount or id never
-reaches the database. Every method that writes runs one function of the SQLite
-modules in one transaction (db.py); nothing else in the bot sees SQL, so another
-database (PostgreSQL) can be put behind the same methods.
+Arguments are checked here, before any SQL, so that a bad amount or id never reaches
+the database. Every method then runs one function of the store's modules (hands.py,
+tables.py, wallets.py, ...) as one transaction on the database it was given. Those
+functions hold the store's rules in SQLite's SQL; SQLite's database (db.py) runs it as
+written, PostgreSQL's (postgres/database.py) through its dialect (postgres/dialect.py).
+Nothing else in the bot sees SQL. What differs between the two, opening and the claim
+on a table, is in their stores: SqliteStore (sqlite.py) and PostgresStore (postgres/).
 """
 
 from __future__ import annotations
@@ -12,16 +15,13 @@ import json
 import time
 import uuid
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import Any, Protocol, Self, TypeVar
 
 from bot import bounds
 from bot.store import hands, history, queries, recovery, stats, tables, wallets
 from bot.store.amounts import MAX_CHIPS, chips, setting, snowflake
-from bot.store.db import Database, check_intact
 from bot.store.errors import BadSetting, Mismatch
-from bot.store.migrate import Migration, bundled, migrate
 from bot.store.models import (
     Audit,
     Dealt,
@@ -44,6 +44,8 @@ from engine import games
 from engine.errors import EngineError
 from engine.game import Deal, Settlement
 from engine.record import DEFAULT_GAME
+
+T = TypeVar("T")
 
 # What each setting may be (games.md G2.1): the same bounds as the settings' and
 # /config's (bot/bounds.py). The words are shown to the admin.
@@ -110,8 +112,23 @@ def _record_action_and_read(
     return None if settled_at is None else tables.load_table(db, settled_at)
 
 
-class SqliteStore:
-    """The Store (bot/store/protocol.py) on one SQLite file."""
+class Database(Protocol):
+    """What a SqlStore runs its transactions on: each call is one transaction of
+    `work(connection, *args)`, whose connection takes the store's SQL."""
+
+    async def read(self, work: Callable[..., T], *args: Any) -> T:
+        ...
+
+    async def write(self, work: Callable[..., T], *args: Any) -> T:
+        ...
+
+    async def close(self) -> None:
+        ...
+
+
+class SqlStore:
+    """The Store (bot/store/protocol.py) on a database that runs the store's SQL: every
+    method and its checks. A subclass opens its database and holds its tables."""
 
     def __init__(
         self, db: Database, defaults: GuildSettings, clock: Callable[[], float] = time.time
@@ -120,33 +137,10 @@ class SqliteStore:
         self.defaults = defaults
         self._clock = clock
 
-    @classmethod
-    async def open(
-        cls,
-        path: str | Path,
-        *,
-        defaults: GuildSettings | None = None,
-        clock: Callable[[], float] = time.time,
-        migrations: list[Migration] | None = None,
-        check: bool = False,
-    ) -> SqliteStore:
-        """Open (or create) the database and bring its schema up to date; with `check`,
-        first make sure the file is intact (db.check_intact), as the bot does at start-up."""
-        db = await Database.open(path)
-        try:
-            if check:
-                await db.read(check_intact)
-            await db.call(migrate, bundled() if migrations is None else migrations)
-            await db.write(stats.build_if_new)
-        except BaseException:
-            await db.close()
-            raise
-        return cls(db, defaults or GuildSettings(), clock)
-
     async def close(self) -> None:
         await self.db.close()
 
-    async def __aenter__(self) -> SqliteStore:
+    async def __aenter__(self) -> Self:
         return self
 
     async def __aexit__(
@@ -202,34 +196,30 @@ class SqliteStore:
         self, guild_id: int, user_id: int, amount: int, reason: str, *, ref: str | None = None
     ) -> Wallet:
         """An admin mints chips into a wallet."""
-        snowflake(guild_id, "The server id")
-        snowflake(user_id, "The user id")
-        chips(amount)
-        return await self.db.write(
-            wallets.mint,
-            self._now_ms(),
-            guild_id,
-            user_id,
-            amount,
-            f"grant: {_reason(reason)}",
-            _ref("grant", ref),
-        )
+        return await self._by_admin(wallets.mint, "grant", guild_id, user_id, amount, reason, ref)
 
     async def burn(
         self, guild_id: int, user_id: int, amount: int, reason: str, *, ref: str | None = None
     ) -> Wallet:
         """An admin destroys chips from a wallet."""
+        return await self._by_admin(wallets.burn, "burn", guild_id, user_id, amount, reason, ref)
+
+    async def _by_admin(
+        self, move: Callable[..., Wallet], kind: str, guild_id: int, user_id: int, amount: int,
+        reason: str, ref: str | None,
+    ) -> Wallet:
+        """Chips an admin moves into or out of a wallet, the reason written in the ledger."""
         snowflake(guild_id, "The server id")
         snowflake(user_id, "The user id")
         chips(amount)
         return await self.db.write(
-            wallets.burn,
+            move,
             self._now_ms(),
             guild_id,
             user_id,
             amount,
-            f"burn: {_reason(reason)}",
-            _ref("burn", ref),
+            f"{kind}: {_reason(reason)}",
+            _ref(kind, ref),
         )
 
     # -- tables -----------------------------------------------------------------
@@ -419,16 +409,6 @@ class SqliteStore:
         """At start-up: open tables with their seats, and every running hand replayed;
         with `shards`, only the tables of the servers those shards serve."""
         return await self.db.write(recovery.recover, self._now_ms(), shards)
-
-    async def claim_table(self, table_id: int) -> None:
-        """A SQLite file belongs to one process, so its tables need no claim of their own."""
-        snowflake(table_id, "The table id")
-
-    async def release_table(self, table_id: int) -> None:
-        snowflake(table_id, "The table id")
-
-    def on_claims_lost(self, callback: Callable[[], None]) -> None:
-        """A SQLite file's tables are held by the process that has it open: never lost."""
 
     async def recent_hands(self, table_id: int, limit: int = 10) -> list[StoredHand]:
         """The table's last hands, newest first (running, settled or void)."""
