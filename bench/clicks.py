@@ -4,29 +4,32 @@
 unless told) with every table's click in flight at once, and prints accepted actions/s
 beside discord.py alone, measured in the same run: one run each, for a quick ranking.
 `make bench` holds every game but GFF and Tonk against discord.py alone by the median
-of several runs (bench/bot.py).
+of several runs (bench/bot.py), each run in a process of its own (`game_played`).
 
 The players here know little of a game: at their turn (or their sealed choice) each
 clicks what their own hand view offers, a random enabled button or menu choice, until
 the game has taken an action from them. Where that is far from play, `PLANS` knows a
 little more: Faro's bets, Fifty-One's one-click swap, and Tonk's Drop pressed
-as seldom as GFF's players drop in bench.bot (random clicks dropped at one click in
+as seldom as GFF's players drop in bench/scripted.py (random clicks dropped at one click in
 five, and every drop ends the hand). That can still be more clicks per action than a
 player who knows the game would make; the rows print clicks per action beside the rate.
 """
 
 from __future__ import annotations
 
+import asyncio
 import random
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from bench import flow
-from bench.isolated import new_database
+from bench.floor import PAIRED_FLOOR_CLICKS, floor_rate, rate_of
+from bench.isolated import in_own_process, new_database
+from bench.seating import accepted, live_harness, seat_players
 from bench.table import Row, machine, render
-from bot.settings import Settings
 from engine import games
 
 # Controls that make no move: a Refresh is a click lost, and a player who leaves plays no more.
@@ -53,41 +56,25 @@ def deck_for(rng: random.Random):
 async def play_tables(folder: Path, game: str, tables: int, rounds: int, *, seed: int = 1,
                       wave: int | None = None) -> dict:
     """`tables` tables of `game`, each player clicking at their turn; `wave` clicks in
-    flight at once (every table's, unless told). Latencies as bench/bot.py measures them."""
-    from tests.harness import Harness
-
+    flight at once (every table's, unless told). Latencies as bench/scripted.py measures
+    them."""
     rng = random.Random(seed)
     wave = wave or tables
-    live = Settings.from_values()  # table edits paced, and turn pings held back, as live
     path = new_database(folder, f"clicks-{game}{tables}-{wave}")
-    # Pictures off, as bench.bot's rows: the bot's own cost per click.
-    async with Harness(database_path=path, table_edit_seconds=live.table_edit_seconds,
-                       turn_ping_seconds=live.turn_ping_seconds, pictures=False) as h:
-        h.recorder.keep_history = False
+    # Pictures off, as bench/scripted.py's rows: the bot's own cost per click.
+    async with live_harness(path, pictures=False) as h:
         service = h.bot.tables
         service.deck_source = deck_for(rng)
-        service.next_hand_seconds = 0  # as bench/bot.py: the bot's clock keeps real time
+        service.next_hand_seconds = 0  # as bench/scripted.py: the next hand at once
         info = games.get(game).info
         seats = max(info.min_seats, min(PLAYERS, info.max_seats))
-        channels = [h.channel] + [await h.add_channel(f"t{i}") for i in range(1, tables)]
-        players: dict[int, dict[str, object]] = {}
-        for i, channel in enumerate(channels):
-            users = [h.user(f"p{i}-{n}") for n in range(seats)]
-            for user in users:
-                await h.slash(user, f"{game} join", channel=channel)
-            await h.slash(users[0], f"{game} start", channel=channel)
-            players[channel.id] = {str(u.id): u for u in users}
+        channels, players = await seat_players(h, game, tables, seats)
         views: dict[int, int] = {}  # user id -> their hand view
         latencies: list[float] = []
-        accepted_before = await _accepted(h)
+        accepted_before = await accepted(h.bot.store)
         started, cpu = time.perf_counter(), time.process_time()
 
-        presenter = h.bot.get_cog("TableCog").presenter
-
-        async def move(channel) -> bool:
-            table = service.in_channel(channel.id)
-            if not await flow.seen(table, presenter):
-                return False
+        async def move(channel, table) -> bool:
             hand = table.hand
             acting = [s for s in hand.to_act() if s in players[channel.id]]
             if not acting:
@@ -103,20 +90,20 @@ async def play_tables(folder: Path, game: str, tables: int, rounds: int, *, seed
                     break
             return True
 
-        if wave >= tables:
-            await flow.at_once(h, channels, move, rounds)
-        else:
-            await flow.in_rounds(h, channels, move, rounds, wave)
+        await flow.play(h, channels, move, rounds, wave)
         seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
-        accepted = await _accepted(h) - accepted_before
-        return {"accepted": accepted, "seconds": seconds, "cpu": cpu, "clicks": len(latencies),
+        played = await accepted(h.bot.store) - accepted_before
+        return {"accepted": played, "seconds": seconds, "cpu": cpu, "clicks": len(latencies),
                 "latencies": latencies}
 
 
-async def _accepted(h) -> int:
-    return await h.bot.store.db.read(
-        lambda db: db.execute("SELECT COALESCE(SUM(seq), 0) FROM hands").fetchone()[0]
-    )
+def game_played(folder: Path, game: str, tables: int, rounds: int, **how: Any) -> dict:
+    """`play_tables` in a process of its own (bench/isolated.py)."""
+    return in_own_process(_game_played, folder, game, tables, rounds, **how)
+
+
+def _game_played(folder: Path, game: str, tables: int, rounds: int, **how: Any) -> dict:
+    return asyncio.run(play_tables(folder, game, tables, rounds, **how))
 
 
 async def _click_once(h, table, user, views: dict[int, int], rng: random.Random):
@@ -172,9 +159,9 @@ def _fiftyone(live: dict, rng: random.Random, user: int) -> tuple[dict | None, l
 
 
 def _tonk(live: dict, rng: random.Random, user: int) -> tuple[dict | None, list | None]:
-    """A Tonk player drops (ends the hand) now and then, as GFF's players in bench.bot
-    do (3%), not at every fifth click: random clicks made most hands a handful of actions
-    long, so the rows measured dealing and settling more than play."""
+    """A Tonk player drops (ends the hand) now and then, as GFF's players in
+    bench/scripted.py do (3%), not at every fifth click: random clicks made most hands a
+    handful of actions long, so the rows measured dealing and settling more than play."""
     if "drop" in live and len(live) > 1 and rng.random() >= 0.03:
         return rng.choice([c for act, c in live.items() if act != "drop"]), None
     return None, None
@@ -188,8 +175,6 @@ PLANS = {"faro": _faro, "fiftyone": _fiftyone, "tonk": _tonk}
 def rank(folder: Path, names: list[str], tables: int = 100, rounds: int = 20) -> list[dict]:
     """Each game's accepted actions/s at `tables` tables against discord.py alone measured
     just before it, each run in a process of its own; the lowest ratio first."""
-    from bench.bot import PAIRED_FLOOR_CLICKS, floor_rate, game_played, rate_of
-
     found = []
     for game in names:
         floor = floor_rate(folder, PAIRED_FLOOR_CLICKS)

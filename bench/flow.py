@@ -9,6 +9,9 @@ while the bot's clock ticks beside them: every table's click stays in flight the
 run. Rounds would end each with the slowest few tables' commits and leave the process
 idle while they reach the disk, so they measure that wait as much as the bot (in one
 run, GFF at 100 tables: 1,499 actions/s in rounds, 1,673 at once).
+
+`play`: one or the other, each table's player moving only once they have seen what the
+bot sent (`seen`).
 """
 
 from __future__ import annotations
@@ -24,6 +27,25 @@ TICK_SECONDS = 0.005
 # A player's move at one table: True if they clicked, False if there was nothing to do
 # (no hand, or not their turn) until the clock moves on.
 Move = Callable[[Any], Awaitable[bool]]
+# The same, given the channel's table once its player has seen it (`seen`).
+TableMove = Callable[[Any, Any], Awaitable[bool]]
+
+
+async def play(h, channels: Sequence[Any], move: TableMove, rounds: int, wave: int) -> None:
+    """Every table's player moves once they have seen their table: in rounds of `wave`
+    tables, or all at once when a wave would hold every table."""
+    service, presenter = h.bot.tables, h.bot.get_cog("TableCog").presenter
+
+    async def when_seen(channel: Any) -> bool:
+        table = service.in_channel(channel.id)
+        if not await seen(table, presenter):
+            return False
+        return await move(channel, table)
+
+    if wave >= len(channels):
+        await at_once(h, channels, when_seen, rounds)
+    else:
+        await in_rounds(h, channels, when_seen, rounds, wave)
 
 
 async def seen(table: Any, presenter: Any) -> bool:

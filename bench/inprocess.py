@@ -20,10 +20,11 @@ FLOOR_CLICKS = 2000
 
 
 async def measure(folder: Path) -> dict[str, float]:
-    from bench.bot import _floor, _play_tables
+    from bench.floor import measure_floor
+    from bench.scripted import play_scripted
 
-    floor = await _floor(folder, FLOOR_CLICKS)
-    played = await _play_tables(folder, TABLES, ROUNDS, TABLES, wave=TABLES)
+    floor = await measure_floor(folder, FLOOR_CLICKS)
+    played = await play_scripted(folder, TABLES, ROUNDS, TABLES, wave=TABLES)
     ms = sorted(x * 1000 for x in played["latencies"])
     return {
         "floor_clicks_per_s": floor,

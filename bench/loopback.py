@@ -7,7 +7,7 @@
   as Discord does. 100 GFF tables of three players; every table's next click in flight
   at once. A click's latency runs from its send on the gateway to its interaction
   callback's arrival over HTTP. Beside it, from the same run: the in-process figures
-  (bench/bot.py's own functions, in a process of their own with the same switches) and
+  (bench/inprocess.py: bench/bot.py's, in a process of its own with the same switches) and
   discord.py alone over the same loopback (a click answered with an edit, no game).
   The stand-in shares the machine with the bot (on 2 cores it takes most of one), so
   beside clicks/s stands the bot process's own CPU time per click, the figure the

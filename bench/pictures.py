@@ -19,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.bot import _play_tables
+from bench.scripted import play_scripted
 from bench.table import Row
 from cogs.gff.pictures import hand_picture, table_picture
 from cogs.table.pictures import faces
@@ -82,7 +82,7 @@ def run() -> list[Row]:
             here = folder / f"run{number}"  # machine drifts; each run on a fresh database
             here.mkdir()
             runs[pictures].append(asyncio.run(
-                _play_tables(here, TABLES, ROUNDS, TABLES, pictures=pictures)))
+                play_scripted(here, TABLES, ROUNDS, TABLES, pictures=pictures)))
     p99 = {on: [_p(sorted(x * 1000 for x in r["latencies"]), 0.99) for r in runs[on]]
            for on in (False, True)}
     spread = abs(p99[False][0] - p99[False][1])

@@ -21,7 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.bot import service_with_tables
+from bench.service import service_with_tables
 from bench.table import Row
 from bot.store import GuildSettings, ShardSet, Store
 from bot.tables import ManualScheduler, SilentListener, TableService

@@ -5,7 +5,7 @@
 
 HallBot as `python -m bot` builds it, with discord.py's two addresses (the REST base and the
 gateway) pointed at the stand-in. `--floor` runs discord.py alone instead: a client whose
-only work is to answer a click with an edit (bench/bot.py's button), no game and no store.
+only work is to answer a click with an edit (bench/floor.py's button), no game and no store.
 The process prints `ready` once the bot is ready, and closes on SIGTERM.
 """
 
@@ -59,17 +59,17 @@ def build_bot(database: Path, floor: bool):
                 self.tables.next_hand_seconds = 0
 
         return LoopbackBot(settings)
-    from bench.bot import _Again, _floor_view
+    from bench.floor import Again, floor_view
 
     class FloorBot(commands.Bot):
         async def setup_hook(self) -> None:
-            self.add_dynamic_items(_Again)
+            self.add_dynamic_items(Again)
             self.posted = asyncio.Event()
 
         async def on_ready(self) -> None:
             for guild in self.guilds:
                 for channel in guild.text_channels:
-                    await channel.send("click 0", view=_floor_view(0))
+                    await channel.send("click 0", view=floor_view(0))
             self.posted.set()
 
     return FloorBot(command_prefix=commands.when_mentioned, help_command=None,

@@ -98,7 +98,7 @@ async def _posted(standin: StandIn, channel: Channel, button: re.Pattern[str]) -
 async def click_again(standin: StandIn, channel: Channel, user: User, clicks: Clicks,
                       until: float) -> None:
     """discord.py alone: click the button whose answer edits its message to a view of the
-    hand view's size (bench/bot.py's), again and again until `until`."""
+    hand view's size (bench/floor.py's), again and again until `until`."""
     message = await _posted(standin, channel, AGAIN_BUTTON)
     while time.perf_counter() < until:
         button = next(i for i in message.custom_ids if AGAIN_BUTTON.match(i))

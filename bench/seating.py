@@ -1,0 +1,49 @@
+"""Tables opened through the offline harness as the bench plays them, and the actions the
+store accepted: what the scripted players (bench/scripted.py) and the clicking ones
+(bench/clicks.py) share."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from bot.settings import Settings
+
+
+@asynccontextmanager
+async def live_harness(path: Path, **how: Any) -> AsyncIterator[Any]:
+    """The offline harness on the database at `path`, its table edits paced and turn
+    pings held back as the bot does live (the defaults of TABLE_EDIT_SECONDS and
+    TURN_PING_SECONDS), keeping only what Discord would once it is up (no request log,
+    no old versions, no deleted messages)."""
+    from tests.harness import Harness  # the offline harness: the bot's real code paths
+
+    live = Settings.from_values()
+    async with Harness(database_path=path, table_edit_seconds=live.table_edit_seconds,
+                       turn_ping_seconds=live.turn_ping_seconds, **how) as h:
+        h.recorder.keep_history = False  # what Discord keeps, not what a test reads
+        yield h
+
+
+async def seat_players(h: Any, game: str, tables: int, seats: int
+                       ) -> tuple[list[Any], dict[int, dict[str, Any]]]:
+    """`tables` channels, each with a table of `game` that `seats` players joined and
+    the first of them started: the channels, and each channel's players by seat id."""
+    channels = [h.channel] + [await h.add_channel(f"t{i}") for i in range(1, tables)]
+    players: dict[int, dict[str, Any]] = {}
+    for i, channel in enumerate(channels):
+        users = [h.user(f"p{i}-{n}") for n in range(seats)]
+        for user in users:
+            await h.slash(user, f"{game} join", channel=channel)
+        await h.slash(users[0], f"{game} start", channel=channel)
+        players[channel.id] = {str(u.id): u for u in users}
+    return channels, players
+
+
+async def accepted(store: Any) -> int:
+    """Actions the store has accepted, in every hand: what a restart would replay."""
+    return await store.db.read(
+        lambda db: db.execute("SELECT COALESCE(SUM(seq), 0) FROM hands").fetchone()[0]
+    )
