@@ -1,4 +1,4 @@
-"""Concentration's embeds: the table, the lobby, a game's result, a player's flip view.
+"""Concentration's embeds: the table, a game's result, a player's flip view.
 
 Rendering only: every rule is the engine's. Everything is public (CONC-4.1), but the
 table shows only what the public view holds: which positions are gone, the pairs each
@@ -10,17 +10,13 @@ from __future__ import annotations
 
 import discord
 
+from cogs.table.frames import GOLD, GREEN, GREY, Field, ResultLines, mentions, seat_line
 from cogs.table.names import clip, count, seat_name
-from cogs.table.ui import options_line
 from engine import cards as C
 from engine.concentration.deal import POSITIONS
 from engine.concentration.info import COLOUR
 from engine.concentration.settlement import ConcentrationSettlement
 from engine.concentration.views import PrivateView, PublicView
-
-GREEN = discord.Colour.dark_green()
-GOLD = discord.Colour.gold()
-GREY = discord.Colour.light_grey()
 
 TITLE = "Concentration"
 ROW = 13  # positions per row of the layout: row r holds 13r … 13r+12 (CONC-1.1)
@@ -72,10 +68,9 @@ def _seat_lines(public: PublicView, away: set[str]) -> list[str]:
             marks.append("away")
         if not seat.dealt_in:
             marks.append("sitting out")
-        turn = "▶ " if seat.id == public.turn else ""
         pairs = f" · {count(len(seat.pairs), 'pair')}" if seat.dealt_in else ""
-        status = f" · {', '.join(marks)}" if marks else ""
-        lines.append(f"{turn}{seat_name(seat.id)} — {seat.stack} chips{pairs}{status}")
+        lines.append(seat_line(seat.id, seat.stack, marks, turn=seat.id == public.turn,
+                               holds=pairs))
     return lines
 
 
@@ -105,54 +100,20 @@ def table_embed(
     return embed
 
 
-def lobby_embed(
-    seats: list[tuple[str, int, str]], *, stake: int, buy_in: int, max_players: int,
-    options: dict,
-) -> discord.Embed:
-    lines = [f"{seat_name(s)} — {stack} chips" + (f" · {status}" if status else "")
-             for s, stack, status in seats]
-    shown = options_line(options) if options else "match rank (the default)"
-    embed = discord.Embed(
-        title=TITLE,
-        description=(
-            f"Stake {stake}, buy-in {buy_in}, up to {max_players} players. Everyone posts "
-            "the stake; the most pairs take the pot. Join with `/concentration join`; the "
-            "host starts with `/concentration start`."
-        ),
-        colour=GREY,
-    )
-    embed.add_field(name="Table options", value=shown, inline=False)
-    embed.add_field(name=f"Seats ({len(seats)}/{max_players})",
-                    value=clip(lines) if lines else "empty", inline=False)
-    return embed
-
-
-def result_embed(settlement: ConcentrationSettlement, *, hand_number: int) -> discord.Embed:
+def result_lines(settlement: ConcentrationSettlement) -> ResultLines:
     names = ", ".join(seat_name(s) for s in settlement.winners)
     best = max(settlement.scores.values())
-    embed = discord.Embed(
-        title=f"Game {hand_number}: the result",
-        description=f"Every pair is taken. {names} with {count(best, 'pair')} "
-        f"{'take' if len(settlement.winners) > 1 else 'takes'} the pot.",
-        colour=GOLD,
-    )
     scores = [f"{seat_name(seat)}: {count(pairs, 'pair')}"
               for seat, pairs in settlement.scores.items()]
-    embed.add_field(name="Pairs", value=clip(scores), inline=False)
-    nets = [f"{seat_name(seat)}: {'+' if net > 0 else ''}{net} → {settlement.stacks[seat]}"
-            for seat, net in settlement.net.items()]
-    embed.add_field(name="Net this game", value=clip(nets), inline=False)
-    if settlement.eliminated:
-        out = ", ".join(seat_name(s) for s in settlement.eliminated)
-        embed.add_field(name="Out", value=f"{out}: below the stake", inline=False)
-    return embed
+    return ResultLines(f"Every pair is taken. {names} with {count(best, 'pair')} "
+                       f"{'take' if len(settlement.winners) > 1 else 'takes'} the pot.",
+                       fields=(Field("Pairs", clip(scores)),))
 
 
-def history_line(result: dict) -> str:
-    winners = ", ".join(f"<@{w}>" for w in result.get("winners", [])) or "nobody"
+def history_words(result: dict) -> str:
     scores = result.get("scores", {})
     best = max(scores.values()) if scores else 0
-    return f"cleared: {winners} with {count(best, 'pair')}"
+    return f"{mentions(result.get('winners', []))} with {count(best, 'pair')}"
 
 
 def hand_embed(view: PrivateView, *, note: str = "") -> discord.Embed:

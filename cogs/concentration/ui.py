@@ -10,37 +10,43 @@ layout; only the player to flip has live menus.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 
 import discord
 
 from bot.settings import Settings
-from bot.store import StoreError
+from bot.store import Table
 from bot.tables import LiveTable, TableError, TableService
 from cogs.concentration import pictures, render, rules
 from cogs.table.clock import deadline_of
 from cogs.table.components import RenderedView, button, menu, option
-from cogs.table.items import LAYOUT_ROWS, hand_custom_id
-from cogs.table.names import seat_name
-from cogs.table.ui import TableOption
+from cogs.table.frames import options_field
+from cogs.table.items import hand_custom_id
+from cogs.table.ui import FRESH_VIEW, Field, GameUI, TableOption, ViewState
 from engine import cards as C
 from engine.cards import Card
 from engine.concentration.actions import Flip
 from engine.concentration.game import CONCENTRATION
 from engine.concentration.info import MATCHES
-from engine.concentration.settlement import ConcentrationSettlement
 from engine.concentration.views import PrivateView
 
 GAME = CONCENTRATION.info.id
 ROW = render.ROW
+# "row<n>" is the menu of one row of the layout's face-down positions (four rows of 13).
+LAYOUT_ROWS = 4
 ROW_ACTS = tuple(f"row{r}" for r in range(LAYOUT_ROWS))
 
 
-class ConcentrationUI:
+class ConcentrationUI(GameUI):
     game = CONCENTRATION
     how_to_start = ("`/concentration join` in a channel (or `/concentration create "
                     "match:colour`), then the host deals with `/concentration start`")
     table_picture = staticmethod(pictures.table_picture)
+    menu_acts = ROW_ACTS
+    hand_word = "game"
+    lobby_line = "Everyone posts the stake; the most pairs take the pot."
+    result_lines = staticmethod(render.result_lines)
+    history_words = staticmethod(render.history_words)
     table_options = (
         TableOption("match", "what makes a pair: rank (default), or rank and colour",
                     MATCHES),
@@ -49,12 +55,9 @@ class ConcentrationUI:
     def rules_embed(self, settings: Settings) -> discord.Embed:
         return rules.rules_embed(settings)
 
-    def lobby_embed(self, table: LiveTable) -> discord.Embed:
-        info = table.info
-        seats = [(str(s.user_id), s.stack, s.status if s.status != "seated" else "")
-                 for s in info.seats]
-        return render.lobby_embed(seats, stake=info.stake, buy_in=info.buy_in,
-                                  max_players=info.max_players, options=info.options)
+    def lobby_fields(self, info: Table, seats: Field) -> list[Field]:
+        """What makes a pair (CONC-1.3, 5.1), above the seats."""
+        return [options_field(info.options, "match rank"), seats]
 
     def table_embed(self, table: LiveTable) -> discord.Embed:
         hand = table.running.hand
@@ -66,19 +69,12 @@ class ConcentrationUI:
             away={str(u) for u in table.away}, commitment=hand.commitment,
         )
 
-    def result_embed(self, settlement: ConcentrationSettlement, *, hand_number: int
-                     ) -> discord.Embed:
-        return render.result_embed(settlement, hand_number=hand_number)
-
-    def history_line(self, result: dict) -> str:
-        return render.history_line(result)
-
     def hand_embed(self, view: PrivateView, *, note: str = "") -> discord.Embed:
         return render.hand_embed(view, note=note)
 
     def hand_view(
         self, table_id: int, owner: int, hand_number: int, view: PrivateView, *,
-        picked: Collection[Card] = (), targets: Collection[int] | None = None,
+        state: ViewState = FRESH_VIEW,
     ) -> RenderedView:
         public = view.public
         at, live = (hand_number, public.seq), bool(view.legal)
@@ -119,9 +115,3 @@ class ConcentrationUI:
         if public.turn == str(user):
             return f"You flipped {pos}: {card}. A pair! Flip again.", None
         return f"You flipped {pos}: {card}. No match: the turn passes.", None
-
-    def refusal(self, refused: TableError | StoreError, table: LiveTable) -> str:
-        hand = table.hand
-        if getattr(refused, "code", None) == "not_your_turn" and hand and hand.to_act():
-            return f"It is not your turn; waiting for {seat_name(hand.to_act()[0])}."
-        return f"Not done: {refused.message}"

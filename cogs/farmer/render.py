@@ -1,4 +1,4 @@
-"""Farmer's embeds: the table, the lobby, a deal's result, a player's own hand.
+"""Farmer's embeds: the table, a deal's result, a player's own hand.
 
 Rendering only: every rule is the engine's. Public embeds are built from the public view
 and the settlement, which hold only what FARMER-6 makes public (the hits; every card and
@@ -12,15 +12,12 @@ from __future__ import annotations
 import discord
 
 from bot.tables import DealerDraw
+from cogs.table.frames import GOLD, GREEN, GREY, Field, ResultLines, mentions, seat_line
 from cogs.table.names import clip, count, seat_name
 from engine import cards as C
-from engine.farmer.info import SIX_OF_HEARTS
+from engine.farmer.info import CLOSEST, FARM, SIX_OF_HEARTS, SIXTEEN
 from engine.farmer.settlement import FarmerSettlement
 from engine.farmer.views import PrivateView, PublicView
-
-GREEN = discord.Colour.dark_green()
-GOLD = discord.Colour.gold()
-GREY = discord.Colour.light_grey()
 
 LOBBY_TITLE = "Farmer"
 DRAW_FIELD = "First farmer"
@@ -57,7 +54,6 @@ def _seat_lines(public: PublicView, away: set[str]) -> list[str]:
             marks.append("sitting out")
         elif seat.stayed and not over:
             marks.append("stayed")
-        turn = "▶ " if seat.id == public.turn else ""
         if over and seat.shown is not None:
             cards = f" · {C.labels(seat.shown)} = {seat.total}"
         elif seat.dealt_in:
@@ -65,8 +61,8 @@ def _seat_lines(public: PublicView, away: set[str]) -> list[str]:
             cards = f" · 🂠 + {hits}"
         else:
             cards = ""
-        status = f" · {', '.join(marks)}" if marks else ""
-        lines.append(f"{turn}{seat_name(seat.id)} — {seat.stack} chips{cards}{status}")
+        lines.append(seat_line(seat.id, seat.stack, marks, turn=seat.id == public.turn,
+                               holds=cards))
     return lines
 
 
@@ -95,26 +91,6 @@ def table_embed(
     return embed
 
 
-def lobby_embed(
-    seats: list[tuple[str, int, str]], *, stake: int, buy_in: int, max_players: int, farm: int,
-) -> discord.Embed:
-    lines = [f"{seat_name(s)} — {stack} chips" + (f" · {status}" if status else "")
-             for s, stack, status in seats]
-    embed = discord.Embed(
-        title=LOBBY_TITLE,
-        description=(
-            f"Stake {stake}, buy-in {buy_in}, up to {max_players} players. Everyone antes "
-            "into the farm; sixteen takes it. Join with `/farmer join`; the host starts "
-            "with `/farmer start`."
-        ),
-        colour=GREY,
-    )
-    embed.add_field(name="Farm", value=f"{farm} chips carried", inline=False)
-    embed.add_field(name=f"Seats ({len(seats)}/{max_players})",
-                    value=clip(lines) if lines else "empty", inline=False)
-    return embed
-
-
 def _account(account: str) -> str:
     kind, _, name = account.partition(":")
     return seat_name(name) if kind == "seat" else f"the {name}"
@@ -135,40 +111,37 @@ def winner_line(settlement: FarmerSettlement) -> str:
     return "Everyone is bust: the farm stays"
 
 
-def result_embed(settlement: FarmerSettlement, *, hand_number: int) -> discord.Embed:
-    embed = discord.Embed(
-        title=f"Deal {hand_number}: the result",
-        description=f"{winner_line(settlement)}.",
-        colour=GOLD,
-    )
+def result_lines(settlement: FarmerSettlement) -> ResultLines:
+    """The hands shown and the payments; after the nets, the farm that carries and the next
+    farmer (FARMER-5.6)."""
     hands = [
         f"{seat_name(seat)}: {C.labels(cards)} = {settlement.totals[seat]}"
         + (" (bust)" if seat in settlement.busted else "")
         for seat, cards in settlement.hands.items()
     ]
-    embed.add_field(name="Hands shown", value=clip(hands), inline=False)
-    embed.add_field(name="Payments", value=clip(payment_lines(settlement)), inline=False)
-    nets = [f"{seat_name(seat)}: {'+' if net > 0 else ''}{net} → {settlement.stacks[seat]}"
-            for seat, net in settlement.net.items()]
-    embed.add_field(name="Net this deal", value=clip(nets), inline=False)
-    farm = settlement.carry.get("farm", 0)
-    embed.add_field(name="Farm", value=f"{farm} chips carry to the next deal", inline=True)
+    farm = settlement.carry.get(FARM, 0)
+    notes = [Field("Farm", f"{farm} chips carry to the next deal", inline=True)]
     if settlement.next_farmer is not None:
-        embed.add_field(name="Next farmer", value=seat_name(settlement.next_farmer), inline=True)
-    if settlement.eliminated:
-        out = ", ".join(seat_name(s) for s in settlement.eliminated)
-        embed.add_field(name="Out", value=f"{out}: below two stakes", inline=False)
-    return embed
+        notes.append(Field("Next farmer", seat_name(settlement.next_farmer), inline=True))
+    return ResultLines(f"{winner_line(settlement)}.",
+                       fields=(Field("Hands shown", clip(hands)),
+                               Field("Payments", clip(payment_lines(settlement)))),
+                       notes=notes)
 
 
-def history_line(result: dict) -> str:
+def history_ending(result: dict) -> str:
     ended = result.get("ended", "?")
-    if ended == "sixteen":
-        return f"sixteen: the farm to <@{result.get('farm_winner')}>"
-    if ended == "closest":
-        paid = ", ".join(f"<@{w}>" for w in result.get("winners", [])) or "nobody"
-        return f"closest: paid to {paid}; farm {result.get('carry', {}).get('farm', 0)} carries"
-    return f"all bust: farm {result.get('carry', {}).get('farm', 0)} carries"
+    return ended if ended in (SIXTEEN, CLOSEST) else "all bust"
+
+
+def history_words(result: dict) -> str:
+    farm = result.get("carry", {}).get(FARM, 0)
+    ended = result.get("ended", "?")
+    if ended == SIXTEEN:
+        return f"the farm to <@{result.get('farm_winner')}>"
+    if ended == CLOSEST:
+        return f"paid to {mentions(result.get('winners', []))}; farm {farm} carries"
+    return f"farm {farm} carries"
 
 
 def hand_embed(view: PrivateView, *, note: str = "") -> discord.Embed:

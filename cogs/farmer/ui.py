@@ -3,44 +3,47 @@ Stay under `farmer:` ids, its clicks."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 
 import discord
 
 from bot.settings import Settings
-from bot.store import StoreError
+from bot.store import Table
 from bot.tables import LiveTable, TableError, TableService
 from cogs.farmer import pictures, render, rules
 from cogs.table.clock import deadline_of
 from cogs.table.components import RenderedView, button
 from cogs.table.items import hand_custom_id
-from cogs.table.names import seat_name
+from cogs.table.ui import FRESH_VIEW, Field, GameUI, ViewState
 from engine import cards as C
 from engine.cards import Card
 from engine.farmer.actions import HIT, STAY, FarmerAction
 from engine.farmer.game import FARMER
 from engine.farmer.info import FARM
-from engine.farmer.settlement import FarmerSettlement
 from engine.farmer.views import PrivateView
 
 GAME = FARMER.info.id
 
 
-class FarmerUI:
+class FarmerUI(GameUI):
     game = FARMER
     how_to_start = "`/farmer join` in a channel, then the host deals with `/farmer start`"
     table_picture = staticmethod(pictures.table_picture)
+    button_acts = (HIT, STAY)
     hand_picture = staticmethod(pictures.hand_picture)
+    hand_word = "deal"
+    lobby_line = "Everyone antes into the farm; sixteen takes it."
+    out_below = "two stakes"
+    result_lines = staticmethod(render.result_lines)
+    history_ending = staticmethod(render.history_ending)
+    history_words = staticmethod(render.history_words)
 
     def rules_embed(self, settings: Settings) -> discord.Embed:
         return rules.rules_embed(settings)
 
-    def lobby_embed(self, table: LiveTable) -> discord.Embed:
-        info = table.info
-        seats = [(str(s.user_id), s.stack, s.status if s.status != "seated" else "")
-                 for s in info.seats]
-        return render.lobby_embed(seats, stake=info.stake, buy_in=info.buy_in,
-                                  max_players=info.max_players, farm=info.pots.get(FARM, 0))
+    def lobby_fields(self, info: Table, seats: Field) -> list[Field]:
+        """The farm carried from the last deal (FARMER-2.2), above the seats."""
+        return [Field("Farm", f"{info.pots.get(FARM, 0)} chips carried"), seats]
 
     def table_embed(self, table: LiveTable) -> discord.Embed:
         hand = table.running.hand
@@ -53,18 +56,12 @@ class FarmerUI:
             draw=table.dealer_draw,
         )
 
-    def result_embed(self, settlement: FarmerSettlement, *, hand_number: int) -> discord.Embed:
-        return render.result_embed(settlement, hand_number=hand_number)
-
-    def history_line(self, result: dict) -> str:
-        return render.history_line(result)
-
     def hand_embed(self, view: PrivateView, *, note: str = "") -> discord.Embed:
         return render.hand_embed(view, note=note)
 
     def hand_view(
         self, table_id: int, owner: int, hand_number: int, view: PrivateView, *,
-        picked: Collection[Card] = (), targets: Collection[int] | None = None,
+        state: ViewState = FRESH_VIEW,
     ) -> RenderedView:
         """Hit and Stay, each enabled only when the engine allows it (FARMER-4.2, 4.4)."""
         at, legal = (hand_number, view.public.seq), set(view.legal)
@@ -94,9 +91,3 @@ class FarmerUI:
         if act == STAY:
             return "You stayed.", None
         return f"You drew {C.label(hand.hands[seat][-1])}.", None
-
-    def refusal(self, refused: TableError | StoreError, table: LiveTable) -> str:
-        hand = table.hand
-        if getattr(refused, "code", None) == "not_your_turn" and hand and hand.to_act():
-            return f"It is not your turn; waiting for {seat_name(hand.to_act()[0])}."
-        return f"Not done: {refused.message}"

@@ -1,5 +1,5 @@
-"""Faro's embeds: the table with its layout and casekeeper, the lobby, a deal's result, a
-player's own bets.
+"""Faro's embeds: the table with its layout and casekeeper, a deal's result, a player's
+own bets.
 
 Rendering only: every rule is the engine's. Everything dealt is public (FARO-8), but
 the cards still in the box are not: public embeds show the soda, the turns dealt, the
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import discord
 
+from cogs.table.frames import GOLD, GREEN, GREY, Field, ResultLines
 from cogs.table.names import clip, seat_name
 from engine import cards as C
 from engine.faro.actions import rank_code
@@ -18,10 +19,6 @@ from engine.faro.deal import faro_rank
 from engine.faro.info import TURNS
 from engine.faro.settlement import FaroSettlement
 from engine.faro.views import LayoutBet, PrivateView, PublicView
-
-GREEN = discord.Colour.dark_green()
-GOLD = discord.Colour.gold()
-GREY = discord.Colour.light_grey()
 
 LOBBY_TITLE = "Faro"
 ENDED = {"hoc": "the hoc is shown", "abandoned": "every player left; the rest is not dealt"}
@@ -104,26 +101,6 @@ def table_embed(
     return embed
 
 
-def lobby_embed(
-    seats: list[tuple[str, int, str]], *, stake: int, buy_in: int, max_players: int,
-    max_bet: int,
-) -> discord.Embed:
-    lines = [f"{seat_name(s)} — {stack} chips" + (f" · {status}" if status else "")
-             for s, stack, status in seats]
-    embed = discord.Embed(
-        title=LOBBY_TITLE,
-        description=(
-            f"Bets from {stake} to {max_bet}, buy-in {buy_in}, up to {max_players} players, "
-            "against the house. Join with `/faro join` (between deals); the host starts "
-            "with `/faro start`."
-        ),
-        colour=GREY,
-    )
-    embed.add_field(name=f"Seats ({len(seats)}/{max_players})",
-                    value=clip(lines) if lines else "empty", inline=False)
-    return embed
-
-
 def house_words(house: int) -> str:
     if house > 0:
         return f"the house won {house}"
@@ -132,29 +109,17 @@ def house_words(house: int) -> str:
     return "the house broke even"
 
 
-def result_embed(settlement: FaroSettlement, *, hand_number: int) -> discord.Embed:
+def result_lines(settlement: FaroSettlement) -> ResultLines:
+    """How the deal ended and what the house made of it; after the nets, who left."""
     ended = ENDED.get(settlement.ended, settlement.ended)
-    embed = discord.Embed(
-        title=f"Deal {hand_number}: the result",
-        description=(f"{settlement.turns} turns dealt; {ended}. "
-                     f"{house_words(settlement.house).capitalize()}."),
-        colour=GOLD,
-    )
-    nets = [f"{seat_name(seat)}: {'+' if net > 0 else ''}{net} → {settlement.stacks[seat]}"
-            for seat, net in settlement.net.items()]
-    embed.add_field(name="Net this deal", value=clip(nets), inline=False)
-    if settlement.left:
-        embed.add_field(name="Left during the deal",
-                        value=", ".join(seat_name(s) for s in settlement.left), inline=False)
-    if settlement.eliminated:
-        out = ", ".join(seat_name(s) for s in settlement.eliminated)
-        embed.add_field(name="Out", value=f"{out}: below one stake", inline=False)
-    return embed
+    notes = [Field("Left during the deal", ", ".join(seat_name(s) for s in settlement.left))
+             ] if settlement.left else []
+    return ResultLines(f"{settlement.turns} turns dealt; {ended}. "
+                       f"{house_words(settlement.house).capitalize()}.", notes=notes)
 
 
-def history_line(result: dict) -> str:
-    return (f"{result.get('ended', '?')}: {result.get('turns', 0)} turns, "
-            f"{house_words(int(result.get('house', 0)))}")
+def history_words(result: dict) -> str:
+    return f"{result.get('turns', 0)} turns, {house_words(int(result.get('house', 0)))}"
 
 
 def hand_embed(view: PrivateView, *, note: str = "") -> discord.Embed:

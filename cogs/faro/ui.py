@@ -13,19 +13,20 @@ not survive a restart (the stake again), the menus and buttons do.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import discord
 
 from bot.settings import Settings
-from bot.store import StoreError
+from bot.store import Table
 from bot.tables import LiveTable, TableError, TableService
 from cogs.faro import pictures, render, rules
 from cogs.table.clock import deadline_of
 from cogs.table.components import Component, RenderedView, button, menu, option
+from cogs.table.frames import join_line
 from cogs.table.items import hand_custom_id
-from cogs.table.ui import TableOption
+from cogs.table.ui import FRESH_VIEW, GameUI, TableOption, ViewState
 from engine.cards import Card
 from engine.errors import EngineError
 from engine.faro.actions import (
@@ -48,7 +49,6 @@ from engine.faro.actions import (
 from engine.faro.deal import faro_rank
 from engine.faro.game import FARO
 from engine.faro.info import MAX_BET_STAKES
-from engine.faro.settlement import FaroSettlement
 from engine.faro.views import PrivateView
 
 if TYPE_CHECKING:
@@ -121,10 +121,20 @@ def amounts(stake: int, max_bet: int) -> list[int]:
     return found[-MENU_OPTIONS:]
 
 
-class FaroUI:
+class FaroUI(GameUI):
     game = FARO
     how_to_start = "`/faro join` in a channel (one player is enough), then `/faro start`"
     table_picture = staticmethod(pictures.table_picture)
+    hand_word = "deal"
+    out_below = "one stake"
+    result_lines = staticmethod(render.result_lines)
+    history_words = staticmethod(render.history_words)
+    # "bet" and "copper": the buttons of a view drawn before bets were placed from the
+    # menus; a click on a view that old is answered, not dropped.
+    button_acts = ("ready", "leave", "bet", "copper")
+    # Where to bet (a choice is the bet), where to bet coppered, how much, which bet to
+    # take down.
+    menu_acts = ("on", "coppered", "amount", "remove")
     table_options = (
         TableOption("max_bet", f"the most chips on one position (default {MAX_BET_STAKES} "
                     "stakes)"),
@@ -138,14 +148,12 @@ class FaroUI:
     def rules_embed(self, settings: Settings) -> discord.Embed:
         return rules.rules_embed(settings)
 
-    def lobby_embed(self, table: LiveTable) -> discord.Embed:
-        info = table.info
-        seats = [(str(s.user_id), s.stack, s.status if s.status != "seated" else "")
-                 for s in info.seats]
-        return render.lobby_embed(seats, stake=info.stake, buy_in=info.buy_in,
-                                  max_players=info.max_players,
-                                  max_bet=info.options.get("max_bet",
-                                                           MAX_BET_STAKES * info.stake))
+    def lobby_description(self, info: Table) -> str:
+        """Bets against the house (FARO-2.1, 2.2), and players join between deals (2.4)."""
+        max_bet = info.options.get("max_bet", MAX_BET_STAKES * info.stake)
+        return (f"Bets from {info.stake} to {max_bet}, buy-in {info.buy_in}, up to "
+                f"{info.max_players} players, against the house. "
+                + join_line(GAME, " (between deals)"))
 
     def table_embed(self, table: LiveTable) -> discord.Embed:
         hand = table.running.hand
@@ -157,18 +165,12 @@ class FaroUI:
             away={str(u) for u in table.away}, commitment=hand.commitment,
         )
 
-    def result_embed(self, settlement: FaroSettlement, *, hand_number: int) -> discord.Embed:
-        return render.result_embed(settlement, hand_number=hand_number)
-
-    def history_line(self, result: dict) -> str:
-        return render.history_line(result)
-
     def hand_embed(self, view: PrivateView, *, note: str = "") -> discord.Embed:
         return render.hand_embed(view, note=note)
 
     def hand_view(
         self, table_id: int, owner: int, hand_number: int, view: PrivateView, *,
-        picked: Collection[Card] = (), targets: Collection[int] | None = None,
+        state: ViewState = FRESH_VIEW,
     ) -> RenderedView:
         table = self.bot.tables.tables.get(table_id)
         seq = table.hand.seat_seq(view.seat) if table and table.hand else view.public.seq
@@ -263,5 +265,7 @@ class FaroUI:
             return Bet(seat, position._replace(copper=BETTING_MENUS[act]), amount)
         raise TableError("that button does nothing in Faro.")
 
-    def refusal(self, refused: TableError | StoreError, table: LiveTable) -> str:
-        return f"Not done: {refused.message}"
+    def out_of_turn(self, waiting: Sequence[str]) -> str | None:
+        """Everyone bets at once (FARO-3.1): a seat refused is not in the deal or has left
+        it, as the engine's words say (2.3, 2.4)."""
+        return None

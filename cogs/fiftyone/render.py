@@ -1,4 +1,4 @@
-"""Fifty-One's embeds: the table, the lobby, a game's result, a player's own hand.
+"""Fifty-One's embeds: the table, a game's result, a player's own hand.
 
 Rendering only: every rule is the engine's. Public embeds are built from the public view
 and the settlement, which hold only what FIFTYONE-6 makes public (the board, the discard
@@ -8,20 +8,13 @@ is over); `hand_embed` shows a hand and its score, and is used for ephemeral rep
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
-
 import discord
 
+from cogs.table.frames import GOLD, GREEN, GREY, Field, ResultLines, mentions, seat_line
 from cogs.table.names import clip, count, mention_seats, seat_name
-from cogs.table.ui import options_line
 from engine import cards as C
 from engine.fiftyone.settlement import FiftyOneSettlement
 from engine.fiftyone.views import Move, PrivateView, PublicView, Shown
-
-GREEN = discord.Colour.dark_green()
-GOLD = discord.Colour.gold()
-GREY = discord.Colour.light_grey()
 
 LOBBY_TITLE = "Fifty-One"
 MOVES_SHOWN = 6
@@ -41,9 +34,7 @@ def _seat_lines(public: PublicView, away: set[str]) -> list[str]:
             marks.append("away")
         if not seat.dealt_in:
             marks.append("sitting out")
-        turn = "▶ " if seat.id == public.turn else ""
-        status = f" · {', '.join(marks)}" if marks else ""
-        lines.append(f"{turn}{seat_name(seat.id)} — {seat.stack} chips{status}")
+        lines.append(seat_line(seat.id, seat.stack, marks, turn=seat.id == public.turn))
     return lines
 
 
@@ -122,31 +113,6 @@ def table_embed(
     return embed
 
 
-def lobby_embed(
-    seats: Sequence[tuple[str, int, str]], *, stake: int, buy_in: int, max_players: int,
-    options: Mapping[str, Any],
-) -> discord.Embed:
-    """The table between games: (seat id, stack, status) for each seat."""
-    lines = [f"{seat_name(s)} — {stack} chips" + (f" · {status}" if status else "")
-             for s, stack, status in seats]
-    embed = discord.Embed(
-        title=LOBBY_TITLE,
-        description=(
-            f"Stake {stake}, buy-in {buy_in}, up to {max_players} players. Everyone antes "
-            "the stake; the best hand when Stop has gone round takes the pot. Join with "
-            "`/fiftyone join`; the host starts with `/fiftyone start`."
-        ),
-        colour=GREY,
-    )
-    embed.add_field(
-        name=f"Seats ({len(seats)}/{max_players})", value=clip(lines) if lines else "empty",
-        inline=False,
-    )
-    shown = options_line(options) if options else "joker off (the default)"
-    embed.add_field(name="Table options", value=shown, inline=False)
-    return embed
-
-
 def winner_line(settlement: FiftyOneSettlement) -> str:
     names = ", ".join(seat_name(w) for w in settlement.winners)
     if len(settlement.winners) == 1:
@@ -154,31 +120,20 @@ def winner_line(settlement: FiftyOneSettlement) -> str:
     return f"{names} share the pot"
 
 
-def result_embed(settlement: FiftyOneSettlement, *, hand_number: int) -> discord.Embed:
-    embed = discord.Embed(
-        title=f"Game {hand_number}: the result",
-        description=(f"{seat_name(settlement.stopped_by)} called Stop. "
-                     f"{winner_line(settlement)}."),
-        colour=GOLD,
-    )
+def result_lines(settlement: FiftyOneSettlement) -> ResultLines:
     scores = [f"{seat_name(s)}: {score}" for s, score in settlement.scores.items()]
-    embed.add_field(name="Scores", value=clip(scores), inline=False)
-    nets = [
-        f"{seat_name(seat)}: {'+' if net > 0 else ''}{net} → {settlement.stacks[seat]}"
-        for seat, net in settlement.net.items()
-    ]
-    embed.add_field(name="Net this game", value=clip(nets), inline=False)
-    if settlement.eliminated:
-        out = ", ".join(seat_name(s) for s in settlement.eliminated)
-        embed.add_field(name="Out", value=f"{out}: below one stake", inline=False)
-    return embed
+    return ResultLines(f"{seat_name(settlement.stopped_by)} called Stop. "
+                       f"{winner_line(settlement)}.", fields=(Field("Scores", clip(scores)),))
 
 
-def history_line(result: dict) -> str:
-    """A finished game in `/fiftyone history`, from its result JSON (FIFTYONE-8.3)."""
-    paid = ", ".join(f"<@{w}>" for w in result.get("winners", [])) or "nobody"
+def history_ending(result: dict) -> str:
+    """FIFTYONE-8.3: who called Stop, where other games say how the game ended."""
+    return f"Stop by <@{result.get('stopped_by', '?')}>"
+
+
+def history_words(result: dict) -> str:
     best = max(result.get("scores", {}).values(), default=0)
-    return f"Stop by <@{result.get('stopped_by', '?')}>: the pot to {paid} ({best})"
+    return f"the pot to {mentions(result.get('winners', []))} ({best})"
 
 
 def hand_embed(view: PrivateView, *, note: str = "") -> discord.Embed:

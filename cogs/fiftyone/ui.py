@@ -9,26 +9,25 @@ even from a view shown before a restart, when the bot no longer remembers a take
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 
 import discord
 
 from bot.settings import Settings
-from bot.store import StoreError
+from bot.store import Table
 from bot.tables import LiveTable, TableError, TableService
 from cogs.fiftyone import pictures, render, rules
 from cogs.table.clock import deadline_of
 from cogs.table.components import RenderedView, button, menu, option
+from cogs.table.frames import options_field
 from cogs.table.items import hand_custom_id
-from cogs.table.names import seat_name
-from cogs.table.ui import TableOption
+from cogs.table.ui import FRESH_VIEW, Field, GameUI, TableOption, ViewState
 from engine import cards as C
 from engine.cards import Card, CardError
 from engine.fiftyone.actions import Clear, Swap
 from engine.fiftyone.deal import best_swap
 from engine.fiftyone.game import FIFTYONE
 from engine.fiftyone.info import JOKER_OPTION
-from engine.fiftyone.settlement import FiftyOneSettlement
 from engine.fiftyone.views import PrivateView
 
 GAME = FIFTYONE.info.id
@@ -42,12 +41,20 @@ def swap_value(take: Card, give: Card) -> str:
     return f"{C.code(take)}{JOINED}{C.code(give)}"
 
 
-class FiftyOneUI:
+class FiftyOneUI(GameUI):
     game = FIFTYONE
     how_to_start = ("`/fiftyone join` in a channel (or `/fiftyone create joker:on`), then "
                     "the host deals with `/fiftyone start`")
     table_picture = staticmethod(pictures.table_picture)
+    button_acts = (CLEAR,)
+    menu_acts = (TAKE, GIVE, GIVE_AND_STOP)
     hand_picture = staticmethod(pictures.hand_picture)
+    hand_word = "game"
+    lobby_line = "Everyone antes the stake; the best hand when Stop has gone round takes the pot."
+    out_below = "one stake"
+    result_lines = staticmethod(render.result_lines)
+    history_ending = staticmethod(render.history_ending)
+    history_words = staticmethod(render.history_words)
     table_options = (
         TableOption(JOKER_OPTION, "the joker as a wild card: off (default) or on",
                     ("off", "on"), (False, True)),
@@ -56,12 +63,9 @@ class FiftyOneUI:
     def rules_embed(self, settings: Settings) -> discord.Embed:
         return rules.rules_embed(settings)
 
-    def lobby_embed(self, table: LiveTable) -> discord.Embed:
-        info = table.info
-        seats = [(str(s.user_id), s.stack, s.status if s.status != "seated" else "")
-                 for s in info.seats]
-        return render.lobby_embed(seats, stake=info.stake, buy_in=info.buy_in,
-                                  max_players=info.max_players, options=info.options)
+    def lobby_fields(self, info: Table, seats: Field) -> list[Field]:
+        """The seats, then whether the joker is wild (FIFTYONE-1.1, 5.2)."""
+        return [seats, options_field(info.options, "joker off")]
 
     def table_embed(self, table: LiveTable) -> discord.Embed:
         hand = table.running.hand
@@ -73,23 +77,16 @@ class FiftyOneUI:
             away={str(u) for u in table.away}, commitment=hand.commitment,
         )
 
-    def result_embed(self, settlement: FiftyOneSettlement, *, hand_number: int
-                     ) -> discord.Embed:
-        return render.result_embed(settlement, hand_number=hand_number)
-
-    def history_line(self, result: dict) -> str:
-        return render.history_line(result)
-
     def hand_embed(self, view: PrivateView, *, note: str = "") -> discord.Embed:
         return render.hand_embed(view, note=note)
 
     def hand_view(
         self, table_id: int, owner: int, hand_number: int, view: PrivateView, *,
-        picked: Collection[Card] = (), targets: Collection[int] | None = None,
+        state: ViewState = FRESH_VIEW,
     ) -> RenderedView:
         """At the player's turn: the Take menu (the five board cards), the Give menu (the
         five held), Give and Stop while nobody has called it (4.5), Clear when allowed
-        (4.3). `targets` holds the board position of a take just chosen."""
+        (4.3). What `play` offers back is the board position of a take just chosen."""
         at = (hand_number, view.public.seq)
 
         def custom_id(act: str) -> str:
@@ -99,7 +96,7 @@ class FiftyOneUI:
         if "swap" not in view.legal:
             return RenderedView([[refresh]])
         board = view.public.board
-        chosen = list(targets or ())
+        chosen = list(state.offered or ())
         take = (board[chosen[0]] if chosen and 0 <= chosen[0] < len(board)
                 else best_swap(view.seat, list(view.hand), list(board)).take)
         rows = [[menu(custom_id(TAKE), [option(f"Take {C.label(card)}", C.code(card),
@@ -147,12 +144,6 @@ class FiftyOneUI:
         if hand is None or hand.is_over:
             return said + ". The game is over: see the result in the channel.", None
         return said + ".", None
-
-    def refusal(self, refused: TableError | StoreError, table: LiveTable) -> str:
-        hand = table.hand
-        if getattr(refused, "code", None) == "not_your_turn" and hand and hand.to_act():
-            return f"It is not your turn; waiting for {seat_name(hand.to_act()[0])}."
-        return f"Not done: {refused.message}"
 
 
 def _one_card(values: list[str]) -> Card:

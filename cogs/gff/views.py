@@ -7,13 +7,11 @@ upgrade still work; cogs/table/items.py parses them for every game.
 
 from __future__ import annotations
 
-from collections.abc import Collection
-
 from cogs.rummy import views as rummy
 from cogs.table import components
 from cogs.table.components import RenderedView
 from cogs.table.items import CONTROLS
-from engine.cards import Card
+from cogs.table.ui import FRESH_VIEW, ViewState
 from engine.gff.views import PrivateView
 
 GAME = "gff"
@@ -31,8 +29,6 @@ def hand_view(
     hand_number: int,
     view: PrivateView,
     *,
-    picked: Collection[Card] = (),
-    targets: Collection[int] | None = None,
+    state: ViewState = FRESH_VIEW,
 ) -> RenderedView:
-    return rummy.hand_view(GAME, table_id, owner, hand_number, view, picked=picked,
-                           targets=targets)
+    return rummy.hand_view(GAME, table_id, owner, hand_number, view, state=state)

@@ -1,4 +1,4 @@
-"""Old Maid's embeds: the table, the lobby, a deal's result, a player's own hand.
+"""Old Maid's embeds: the table, a deal's result, a player's own hand.
 
 Rendering only: every rule is the engine's. Public embeds are built from the public view
 and the settlement, which hold only what OLDMAID-5.2 makes public: how many cards each
@@ -11,14 +11,11 @@ from __future__ import annotations
 
 import discord
 
+from cogs.table.frames import GOLD, GREEN, GREY, ResultLines, seat_line
 from cogs.table.names import clip, count, seat_name
 from engine import cards as C
 from engine.oldmaid.settlement import OldMaidSettlement
 from engine.oldmaid.views import PrivateView, PublicView
-
-GREEN = discord.Colour.dark_green()
-GOLD = discord.Colour.gold()
-GREY = discord.Colour.light_grey()
 
 TITLE = "Old Maid"
 RECENT_DRAWS = 5  # the draws the table lists, newest last
@@ -36,10 +33,9 @@ def _seat_lines(public: PublicView, away: set[str]) -> list[str]:
             marks.append("sitting out")
         elif seat.out:
             marks.append("out: no cards left")
-        turn = "▶ " if seat.id == public.drawer else ""
         cards = f" · {count(seat.cards, 'card')}" if seat.dealt_in and not seat.out else ""
-        status = f" · {', '.join(marks)}" if marks else ""
-        lines.append(f"{turn}{seat_name(seat.id)} — {seat.stack} chips{cards}{status}")
+        lines.append(seat_line(seat.id, seat.stack, marks, turn=seat.id == public.drawer,
+                               holds=cards))
     return lines
 
 
@@ -84,51 +80,20 @@ def table_embed(
     return embed
 
 
-def lobby_embed(
-    seats: list[tuple[str, int, str]], *, stake: int, buy_in: int, max_players: int,
-) -> discord.Embed:
-    lines = [f"{seat_name(s)} — {stack} chips" + (f" · {status}" if status else "")
-             for s, stack, status in seats]
-    embed = discord.Embed(
-        title=TITLE,
-        description=(
-            f"Stake {stake}, buy-in {buy_in}, up to {max_players} players. Everyone posts "
-            "the stake; whoever keeps the odd queen loses it to the rest. Join with "
-            "`/oldmaid join`; the host starts with `/oldmaid start`."
-        ),
-        colour=GREY,
-    )
-    embed.add_field(name=f"Seats ({len(seats)}/{max_players})",
-                    value=clip(lines) if lines else "empty", inline=False)
-    return embed
-
-
 ENDED = {
     "old_maid": "the draws left one player holding the Old Maid",
     "on_deal": "the pairs thrown at the deal left one player holding cards",
 }
 
 
-def result_embed(settlement: OldMaidSettlement, *, hand_number: int) -> discord.Embed:
-    embed = discord.Embed(
-        title=f"Deal {hand_number}: the result",
-        description=(f"{ENDED.get(settlement.ended, settlement.ended).capitalize()}: "
-                     f"{seat_name(settlement.loser)} keeps {C.label(settlement.old_maid)} "
-                     "and loses; everyone else shares the pot."),
-        colour=GOLD,
-    )
-    nets = [f"{seat_name(seat)}: {'+' if net > 0 else ''}{net} → {settlement.stacks[seat]}"
-            for seat, net in settlement.net.items()]
-    embed.add_field(name="Net this deal", value=clip(nets), inline=False)
-    if settlement.eliminated:
-        out = ", ".join(seat_name(s) for s in settlement.eliminated)
-        embed.add_field(name="Out", value=f"{out}: below the stake", inline=False)
-    return embed
+def result_lines(settlement: OldMaidSettlement) -> ResultLines:
+    return ResultLines(f"{ENDED.get(settlement.ended, settlement.ended).capitalize()}: "
+                       f"{seat_name(settlement.loser)} keeps {C.label(settlement.old_maid)} "
+                       "and loses; everyone else shares the pot.")
 
 
-def history_line(result: dict) -> str:
-    queen = result.get("old_maid", "?")
-    return f"{result.get('ended', '?')}: <@{result.get('loser')}> kept the Old Maid ({queen})"
+def history_words(result: dict) -> str:
+    return f"<@{result.get('loser')}> kept the Old Maid ({result.get('old_maid', '?')})"
 
 
 def hand_embed(view: PrivateView, *, note: str = "") -> discord.Embed:

@@ -12,37 +12,43 @@ mapped by a fresh one: a slot never meant anything the drawer could know.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 
 import discord
 
 from bot.settings import Settings
-from bot.store import StoreError
 from bot.tables import LiveTable, TableError, TableService
 from cogs.oldmaid import pictures, render, rules
 from cogs.table.clock import deadline_of
 from cogs.table.components import RenderedView, button
-from cogs.table.items import BACK_SLOTS, hand_custom_id
-from cogs.table.names import seat_name
+from cogs.table.items import hand_custom_id
+from cogs.table.ui import FRESH_VIEW, GameUI, ViewState
 from engine import cards as C
 from engine.cards import Card
 from engine.oldmaid.actions import Draw
 from engine.oldmaid.game import OLDMAID
-from engine.oldmaid.settlement import OldMaidSettlement
 from engine.oldmaid.views import PrivateView
 
 GAME = OLDMAID.info.id
 PER_ROW = 5
+# "back<n>" is the n-th face-down card shown to the drawer, in an order drawn afresh for
+# each view: the slot says nothing of the card, which only the bot maps.
+BACK_SLOTS = 13  # a hand never holds two of a rank (OLDMAID-2.2), so 13 cards at most
 BACK_ACTS = tuple(f"back{slot}" for slot in range(BACK_SLOTS))
 
 Shown = tuple[tuple[int, int], tuple[int, ...]]  # (hand, action number), slot -> position
 
 
-class OldMaidUI:
+class OldMaidUI(GameUI):
     game = OLDMAID
     how_to_start = "`/oldmaid join` in a channel, then the host deals with `/oldmaid start`"
     table_picture = staticmethod(pictures.table_picture)
+    button_acts = BACK_ACTS
     hand_picture = staticmethod(pictures.hand_picture)
+    hand_word = "deal"
+    lobby_line = "Everyone posts the stake; whoever keeps the odd queen loses it to the rest."
+    result_lines = staticmethod(render.result_lines)
+    history_words = staticmethod(render.history_words)
 
     def __init__(self) -> None:
         # (table, drawer) -> the order their latest draw view shows the holder's cards in.
@@ -51,13 +57,6 @@ class OldMaidUI:
 
     def rules_embed(self, settings: Settings) -> discord.Embed:
         return rules.rules_embed(settings)
-
-    def lobby_embed(self, table: LiveTable) -> discord.Embed:
-        info = table.info
-        seats = [(str(s.user_id), s.stack, s.status if s.status != "seated" else "")
-                 for s in info.seats]
-        return render.lobby_embed(seats, stake=info.stake, buy_in=info.buy_in,
-                                  max_players=info.max_players)
 
     def table_embed(self, table: LiveTable) -> discord.Embed:
         hand = table.running.hand
@@ -69,19 +68,12 @@ class OldMaidUI:
             away={str(u) for u in table.away}, commitment=hand.commitment,
         )
 
-    def result_embed(self, settlement: OldMaidSettlement, *, hand_number: int
-                     ) -> discord.Embed:
-        return render.result_embed(settlement, hand_number=hand_number)
-
-    def history_line(self, result: dict) -> str:
-        return render.history_line(result)
-
     def hand_embed(self, view: PrivateView, *, note: str = "") -> discord.Embed:
         return render.hand_embed(view, note=note)
 
     def hand_view(
         self, table_id: int, owner: int, hand_number: int, view: PrivateView, *,
-        picked: Collection[Card] = (), targets: Collection[int] | None = None,
+        state: ViewState = FRESH_VIEW,
     ) -> RenderedView:
         at = (hand_number, view.public.seq)
         refresh = button(hand_custom_id(GAME, table_id, owner, at, "refresh"), "Refresh",
@@ -131,9 +123,3 @@ class OldMaidUI:
         if hand.is_over:
             return f"{said}. The deal is over: see the result in the channel.", None
         return f"{said}.", None
-
-    def refusal(self, refused: TableError | StoreError, table: LiveTable) -> str:
-        hand = table.hand
-        if getattr(refused, "code", None) == "not_your_turn" and hand and hand.to_act():
-            return f"It is not your turn; waiting for {seat_name(hand.to_act()[0])}."
-        return f"Not done: {refused.message}"

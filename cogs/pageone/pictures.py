@@ -6,31 +6,17 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from cogs.rummy.pictures import DISCARD_SHOWN
-from cogs.table.pictures.layout import (
-    Group,
-    Picture,
-    empty,
-    face,
-    hand_row,
-    picture,
-    pile,
-    seat_captions,
-    seats_face_down,
-    stock,
-)
+from cogs.shedding import pictures as shedding
+from cogs.table.pictures.layout import Group, Picture, empty, face, hand_row, picture, seat_captions
 from engine.cards import Card
 from engine.pageone.views import PrivateView, PublicView
 
 
 def table_picture(public: PublicView) -> Picture:
     names = seat_captions([seat.id for seat in public.seats])
-    seats = seats_face_down(names, ((s.id, s.cards) for s in public.seats if s.dealt_in),
-                            (public.turn,))
     played = tuple(face(card, names.get(seat, "")) for seat, card in public.trick)
     trick = Group("Trick", played or (empty("none yet"),))
-    return picture(seats, [trick, pile("Discard", public.discard, show=DISCARD_SHOWN),
-                           stock("Stock", public.stock)])
+    return shedding.table_picture(public, "Discard", public.discard, trick)
 
 
 def hand_picture(view: PrivateView, picked: Collection[Card] = ()) -> Picture:

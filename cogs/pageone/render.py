@@ -1,25 +1,20 @@
-"""Page One's embeds: the table, the lobby, a game's result, a player's own hand.
+"""Page One's embeds: the table and a player's own hand. The shedding games' embeds
+(cogs/shedding/render.py) draw what Page One shares with Jack Change It, the result's
+lines too; this module gives what is Page One's own: the trick, and the call.
 
-Rendering only: every rule is the engine's. Public embeds are built from the public view
-and the settlement, which hold only what PAGEONE-6 makes public (the cards played, the
-discard pile, the counts, the calls and penalties); `hand_embed` shows a hand and the
-cards drawn for it, and is used for ephemeral replies only.
+Rendering only: every rule is the engine's. Public embeds are built from the public view,
+which holds only what PAGEONE-6 makes public (the cards played, the discard pile, the
+counts, the calls and penalties); the hand embed shows a hand and the cards drawn for it,
+and is used for ephemeral replies only.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-import discord
-
-from cogs.table.names import clip, count, mention_seats, seat_name
+from cogs.shedding.render import SheddingEmbeds
+from cogs.table.names import seat_name
 from engine import cards as C
-from engine.pageone.settlement import PageOneSettlement
+from engine.cards import Card
 from engine.pageone.views import PrivateView, PublicView
-
-GREEN = discord.Colour.dark_green()
-GOLD = discord.Colour.gold()
-GREY = discord.Colour.light_grey()
 
 LOBBY_TITLE = "Page One"
 
@@ -27,25 +22,6 @@ ENDED = {
     "out": "a player went out",  # PAGEONE-5.1
     "drawn": "a card had to be drawn with no stock and no tricks left: a drawn game",  # 5.2
 }
-
-
-def _seat_lines(public: PublicView, away: set[str]) -> list[str]:
-    lines = []
-    for seat in public.seats:
-        marks = []
-        if seat.id == public.dealer:
-            marks.append("dealer")
-        if seat.id in away:
-            marks.append("away")
-        if not seat.dealt_in:
-            marks.append("sitting out")
-        turn = "▶ " if seat.id == public.turn else ""
-        cards = ""
-        if seat.dealt_in:
-            cards = f" · {count(seat.cards, 'card')}, {seat.drawn} drawn"
-        status = f" · {', '.join(marks)}" if marks else ""
-        lines.append(f"{turn}{seat_name(seat.id)} — {seat.stack} chips{cards}{status}")
-    return lines
 
 
 def trick_line(public: PublicView) -> str:
@@ -57,113 +33,30 @@ def trick_line(public: PublicView) -> str:
     return played + follow
 
 
-def table_embed(
-    public: PublicView, *, hand_number: int, deadline: int | None = None,
-    away: set[str] | frozenset[str] = frozenset(), commitment: str | None = None,
-) -> discord.Embed:
-    """The public table during a game. `deadline` is a Unix time for the turn's end."""
-    if public.turn is not None:
-        when = f", <t:{deadline}:R>" if deadline else ""
-        what = "lead" if not public.trick else "play"
-        headline = f"{seat_name(public.turn)} to {what}{when}."
-    else:
-        headline = f"The game is over: {ENDED.get(public.ended or '', public.ended)}."
-    embed = discord.Embed(
-        title=f"{LOBBY_TITLE} — game {hand_number}",
-        description=f"Stake {public.stake}, pot {public.pot}. {headline}",
-        colour=GREEN if public.turn else GOLD,
-    )
-    embed.add_field(name="Seats", value=clip(_seat_lines(public, set(away))), inline=False)
-    embed.add_field(name="Trick", value=trick_line(public), inline=False)
-    pile = C.labels(public.discard) if public.discard else "empty"
-    embed.add_field(name=f"Discard pile ({len(public.discard)})", value=clip([pile]),
-                    inline=False)
-    embed.add_field(name="Stock", value=count(public.stock, "card"), inline=True)
-    seats = [s.id for s in public.seats]
-    said = [mention_seats(e, seats) for e in public.events[-6:]]
-    embed.add_field(name="Calls and draws", value=clip(said) if said else "none yet",
-                    inline=False)
-    if commitment:
-        embed.set_footer(text=f"Deck commitment (SHA-256): {commitment}")
-    return embed
+class PageOneEmbeds(SheddingEmbeds):
+    title = LOBBY_TITLE
+    ended = ENDED
+    in_play = "Trick"
+    log = "Calls and draws"
 
+    def in_play_line(self, public: PublicView) -> str:
+        return trick_line(public)
 
-def lobby_embed(
-    seats: Sequence[tuple[str, int, str]], *, stake: int, buy_in: int, max_players: int
-) -> discord.Embed:
-    """The table between games: (seat id, stack, status) for each seat."""
-    lines = [f"{seat_name(s)} — {stack} chips" + (f" · {status}" if status else "")
-             for s, stack, status in seats]
-    embed = discord.Embed(
-        title=LOBBY_TITLE,
-        description=(
-            f"Stake {stake}, buy-in {buy_in}, up to {max_players} players. Everyone antes "
-            "the stake; the first out of cards takes the pot. Join with `/pageone join`; "
-            "the host starts with `/pageone start`."
-        ),
-        colour=GREY,
-    )
-    embed.add_field(
-        name=f"Seats ({len(seats)}/{max_players})", value=clip(lines) if lines else "empty",
-        inline=False,
-    )
-    return embed
+    def pile(self, public: PublicView) -> tuple[Card, ...]:
+        return public.discard
 
+    def to_do(self, public: PublicView) -> str:
+        return "lead" if not public.trick else "play"
 
-def winner_line(settlement: PageOneSettlement) -> str:
-    if not settlement.winners:
-        return "A drawn game: every ante goes back"
-    return f"{seat_name(settlement.winners[0])} went out and takes the pot"
-
-
-def result_embed(settlement: PageOneSettlement, *, hand_number: int) -> discord.Embed:
-    embed = discord.Embed(
-        title=f"Game {hand_number}: the result",
-        description=f"{winner_line(settlement)}.",
-        colour=GOLD,
-    )
-    left = [f"{seat_name(s)}: {count(n, 'card')}" for s, n in settlement.cards_left.items()]
-    embed.add_field(name="Cards left", value=clip(left), inline=False)
-    nets = [
-        f"{seat_name(seat)}: {'+' if net > 0 else ''}{net} → {settlement.stacks[seat]}"
-        for seat, net in settlement.net.items()
-    ]
-    embed.add_field(name="Net this game", value=clip(nets), inline=False)
-    if settlement.eliminated:
-        out = ", ".join(seat_name(s) for s in settlement.eliminated)
-        embed.add_field(name="Out", value=f"{out}: below one stake", inline=False)
-    return embed
-
-
-def history_line(result: dict) -> str:
-    """A finished game in `/pageone history`, from its result JSON (PAGEONE-8.3)."""
-    if result.get("ended") == "drawn":
-        return "drawn: every ante back"
-    paid = ", ".join(f"<@{w}>" for w in result.get("winners", [])) or "nobody"
-    return f"{result.get('ended', '?')}: the pot to {paid}"
-
-
-def hand_embed(view: PrivateView, *, note: str = "") -> discord.Embed:
-    """A player's own hand and the cards drawn for it. Ephemeral replies only."""
-    public = view.public
-    if view.legal:
-        state = "Your turn to lead." if not public.trick else "Your turn."
-        if len(view.legal_cards) == 1 and public.trick:
+    def your_turn(self, view: PrivateView) -> str:
+        state = "Your turn to lead." if not view.public.trick else "Your turn."
+        if len(view.legal_cards) == 1 and view.public.trick:
             state += f" Your only play: {C.label(view.legal_cards[0])}."
-        if view.call_due:
+        if view.call_due:  # PAGEONE-4.7
             state += " You hold two cards: call **Page One!** with your play, or draw five."
-    elif public.turn:
-        state = f"Waiting for {seat_name(public.turn)}."
-    else:
-        state = "The game is over."
-    said = f"> {mention_seats(note, [s.id for s in public.seats])}\n" if note else ""
-    drawn = (f"\nThe bot drew for you: {C.labels(view.drawn)}." if view.drawn else "")
-    embed = discord.Embed(
-        title="Your hand",
-        description=f"{said}# {C.labels(view.hand) or 'no cards'}\n{state}{drawn}",
-        colour=GREEN if view.legal else GREY,
-    )
-    embed.add_field(name="Trick", value=trick_line(public), inline=False)
-    embed.add_field(name="Stock", value=count(public.stock, "card"), inline=True)
-    embed.add_field(name="Pot", value=str(public.pot), inline=True)
-    return embed
+        return state
+
+    def drawn_line(self, view: PrivateView) -> str:
+        """PAGEONE-4.4, 4.7: the cards drawn for the player since their last play."""
+        return f"\nThe bot drew for you: {C.labels(view.drawn)}." if view.drawn else ""
+

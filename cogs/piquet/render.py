@@ -1,4 +1,4 @@
-"""Piquet's embeds: the table, the lobby, a partie's result, a player's own hand.
+"""Piquet's embeds: the table, a partie's result, a player's own hand.
 
 Rendering only: every rule is the engine's. Public embeds are built from the public view
 and the settlement, which hold what PIQUET-2.2, 2.4, 3.6 and 4.1 make public: carte
@@ -13,14 +13,11 @@ from collections.abc import Mapping, Sequence
 
 import discord
 
+from cogs.table.frames import GOLD, GREEN, GREY, Field, ResultLines
 from cogs.table.names import clip, count, seat_name
 from engine import cards as C
 from engine.piquet.settlement import PiquetSettlement
 from engine.piquet.views import Announcement, Call, PrivateView, PublicView
-
-GREEN = discord.Colour.dark_green()
-GOLD = discord.Colour.gold()
-GREY = discord.Colour.light_grey()
 
 LOBBY_TITLE = "Piquet"
 DEALS = 6
@@ -200,28 +197,6 @@ def _deal_lines(public: PublicView, detail: Mapping[str, Mapping[str, int]]) -> 
     return lines
 
 
-def lobby_embed(
-    seats: Sequence[tuple[str, int, str]], *, stake: int, buy_in: int, max_players: int
-) -> discord.Embed:
-    lines = [f"{seat_name(s)} — {stack} chips" + (f" · {status}" if status else "")
-             for s, stack, status in seats]
-    embed = discord.Embed(
-        title=LOBBY_TITLE,
-        description=(
-            f"Stake {stake}, buy-in {buy_in}, two players, at least {5 * stake} chips each "
-            "to sit down to a partie. A partie is six deals; the loser pays the stake for "
-            "every 100 of the margin. Join with `/piquet join`; the host starts with "
-            "`/piquet start`."
-        ),
-        colour=GREY,
-    )
-    embed.add_field(
-        name=f"Seats ({len(seats)}/{max_players})", value=clip(lines) if lines else "empty",
-        inline=False,
-    )
-    return embed
-
-
 def outcome_words(ended: str, winners: Sequence[str], scores: Mapping[str, int],
                   margin: int | None, paid: int) -> str:
     """5.1, 5.2, 6.1: who won, by what margin, the Rubicon, the chips paid."""
@@ -236,36 +211,24 @@ def outcome_words(ended: str, winners: Sequence[str], scores: Mapping[str, int],
     return said + f". {seat_name(loser)} pays {count(paid, 'chip')}."
 
 
-def result_embed(settlement: PiquetSettlement, *, hand_number: int) -> discord.Embed:
-    embed = discord.Embed(
-        title=f"Partie {hand_number}: the result",
-        description=outcome_words(settlement.ended, settlement.winners, settlement.scores,
-                                  settlement.margin, settlement.paid),
-        colour=GOLD,
-    )
-    seats = list(settlement.scores)
-    embed.add_field(name="Score sheet", value=clip(score_sheet(settlement.deals, seats)),
-                    inline=False)
-    nets = [
-        f"{seat_name(seat)}: {'+' if net > 0 else ''}{net} → {settlement.stacks[seat]}"
-        for seat, net in settlement.net.items()
-    ]
-    embed.add_field(name="Net this partie", value=clip(nets), inline=False)
-    if settlement.eliminated:
-        out = ", ".join(seat_name(s) for s in settlement.eliminated)
-        embed.add_field(name="Out", value=f"{out}: below five stakes", inline=False)
-    return embed
+def result_lines(settlement: PiquetSettlement) -> ResultLines:
+    sheet = score_sheet(settlement.deals, list(settlement.scores))
+    return ResultLines(outcome_words(settlement.ended, settlement.winners, settlement.scores,
+                                     settlement.margin, settlement.paid),
+                       fields=(Field("Score sheet", clip(sheet)),))
 
 
-def history_line(result: dict) -> str:
-    """A finished partie in `/piquet history`, from its result JSON (PIQUET-7.3)."""
-    scores = result.get("scores", {})
-    totals = " – ".join(str(v) for v in scores.values())
+def history_ending(result: dict) -> str:
+    """How the partie ended, and the totals (PIQUET-7.3)."""
+    totals = " – ".join(str(v) for v in result.get("scores", {}).values())
+    return f"{result.get('ended', '?')} {totals}"
+
+
+def history_words(result: dict) -> str:
     if result.get("ended") == "tie":
-        return f"tie {totals}: no chips"
+        return "no chips"
     winners = result.get("winners") or ["?"]
-    return (f"{result.get('ended', '?')} {totals}: <@{winners[0]}> by {result.get('margin')}, "
-            f"paid {result.get('paid', 0)}")
+    return f"<@{winners[0]}> by {result.get('margin')}, paid {result.get('paid', 0)}"
 
 
 def _by_suit(cards: Sequence[int]) -> str:

@@ -17,18 +17,17 @@ from collections.abc import Collection, Sequence
 import discord
 
 from bot.settings import Settings
-from bot.store import StoreError
+from bot.store import Table
 from bot.tables import LiveTable, TableError, TableService
 from cogs.piquet import pictures, render, rules
 from cogs.table.clock import deadline_of
 from cogs.table.components import Component, RenderedView, button, menu, option
 from cogs.table.items import hand_custom_id
-from cogs.table.names import seat_name
+from cogs.table.ui import FRESH_VIEW, GameUI, ViewState
 from engine import cards as C
 from engine.cards import Card, CardError
 from engine.piquet.actions import KINDS, Action, Declare, Exchange, Play, Sink
 from engine.piquet.game import PIQUET
-from engine.piquet.settlement import PiquetSettlement
 from engine.piquet.views import PrivateView
 
 GAME = PIQUET.info.id
@@ -56,22 +55,28 @@ def combination_label(kind: str, cards: Sequence[Card]) -> str:
     return f"{call}: {C.labels(cards)}"[:100]
 
 
-class PiquetUI:
+class PiquetUI(GameUI):
     game = PIQUET
     how_to_start = "`/piquet join` in a channel (two players), then the host deals with " \
                    "`/piquet start`"
     table_picture = staticmethod(pictures.table_picture)
+    button_acts = (EXCHANGE, SHOW_REST)
+    menu_acts = (DECLARE, PLAY)  # and the shared pick
     hand_picture = staticmethod(pictures.hand_picture)
+    hand_word = "partie"
+    lobby_line = "A partie is six deals; the loser pays the stake for every 100 of the margin."
+    out_below = "five stakes"
+    result_lines = staticmethod(render.result_lines)
+    history_ending = staticmethod(render.history_ending)
+    history_words = staticmethod(render.history_words)
 
     def rules_embed(self, settings: Settings) -> discord.Embed:
         return rules.rules_embed(settings)
 
-    def lobby_embed(self, table: LiveTable) -> discord.Embed:
-        info = table.info
-        seats = [(str(s.user_id), s.stack, s.status if s.status != "seated" else "")
-                 for s in info.seats]
-        return render.lobby_embed(seats, stake=info.stake, buy_in=info.buy_in,
-                                  max_players=info.max_players)
+    def lobby_terms(self, info: Table) -> str:
+        """Two players, each with five stakes to sit down (PIQUET-1.4)."""
+        return (f"Stake {info.stake}, buy-in {info.buy_in}, two players, at least "
+                f"{self.game.info.min_stack(info.stake)} chips each to sit down to a partie.")
 
     def table_embed(self, table: LiveTable) -> discord.Embed:
         hand = table.running.hand
@@ -84,19 +89,12 @@ class PiquetUI:
             away={str(u) for u in table.away}, commitment=hand.commitment,
         )
 
-    def result_embed(self, settlement: PiquetSettlement, *, hand_number: int
-                     ) -> discord.Embed:
-        return render.result_embed(settlement, hand_number=hand_number)
-
-    def history_line(self, result: dict) -> str:
-        return render.history_line(result)
-
     def hand_embed(self, view: PrivateView, *, note: str = "") -> discord.Embed:
         return render.hand_embed(view, note=note)
 
     def hand_view(
         self, table_id: int, owner: int, hand_number: int, view: PrivateView, *,
-        picked: Collection[Card] = (), targets: Collection[int] | None = None,
+        state: ViewState = FRESH_VIEW,
     ) -> RenderedView:
         at = (hand_number, view.public.seq)
 
@@ -105,7 +103,7 @@ class PiquetUI:
 
         rows: list[list[Component]] = []
         if view.exchange_limit:
-            rows += _exchange_rows(view, picked, custom_id)
+            rows += _exchange_rows(view, state.picked, custom_id)
         elif view.choices:
             kind = view.public.kind or KINDS[0]
             options = [option(combination_label(kind, combo), declare_value(kind, combo))
@@ -142,12 +140,6 @@ class PiquetUI:
             cards = [C.parse(code) for code in action.cards]
             return f"You declared {combination_label(action.kind, cards)}.", None
         return f"You played {C.label(C.parse(action.card))}.", None
-
-    def refusal(self, refused: TableError | StoreError, table: LiveTable) -> str:
-        hand = table.hand
-        if getattr(refused, "code", None) == "not_your_turn" and hand and hand.to_act():
-            return f"It is not your turn; waiting for {seat_name(hand.to_act()[0])}."
-        return f"Not done: {refused.message}"
 
 
 def _exchange_rows(view: PrivateView, picked: Collection[Card], custom_id) -> list:

@@ -1,24 +1,41 @@
-"""A click in a rummy hand view, made into an engine action: draw, drop, spread, hit
-(two steps: the cards, then the spread), discard."""
+"""A rummy game's hand view, and a click in it made into an engine action: draw, drop,
+spread, hit (two steps: the cards, then the spread), discard."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
-from bot.store import StoreError
 from bot.tables import LiveTable, TableError
-from cogs.table.names import seat_name
+from cogs.rummy import views
+from cogs.table.ui import FRESH_VIEW, ViewState
 from engine import cards as C
 from engine.actions import DISCARD, STOCK, Action, Discard, Draw, Drop, Hit, Spread
 from engine.cards import Card, CardError
 
 if TYPE_CHECKING:
     from bot.tables import TableService
+    from cogs.table.components import RenderedView
+    from engine.game import Game
+    from engine.rummy.views import PrivateView
 
 
 class RummyPlay:
-    """The clicks of a rummy game's hand view; mixed into GFF's and Tonk's UI."""
+    """A rummy game's hand view and its clicks; mixed into GFF's and Tonk's UI."""
+
+    game: ClassVar[Game]
+    button_acts = ("drop", "stock", "take", "spread", "hit")
+    # "throw" is the discard menu: choosing a card discards it, the commonest move in one
+    # click; "target", the spread a hit goes on (and "pick", the table's card menu).
+    menu_acts = ("throw", "target")
+
+    def hand_view(
+        self, table_id: int, owner: int, hand_number: int, view: PrivateView, *,
+        state: ViewState = FRESH_VIEW,
+    ) -> RenderedView:
+        """Under the game's own ids; a Hit offers the spreads it may go on (`play`)."""
+        return views.hand_view(self.game.info.id, table_id, owner, hand_number, view,
+                               state=state)
 
     async def play(
         self, tables: TableService, table: LiveTable, user: int, at: tuple[int, int], act: str,
@@ -40,14 +57,6 @@ class RummyPlay:
         number, seq = at
         await tables.act(table.id, user, action, seq, hand_number=number)
         return what_happened(action, before, table, seat), None
-
-    def refusal(self, refused: TableError | StoreError, table: LiveTable) -> str:
-        """The refusal as the player who clicked reads it. The engine's message names seats
-        in the third person, for a record's replay; here it speaks to the one who acted."""
-        hand = table.hand
-        if getattr(refused, "code", None) == "not_your_turn" and hand and hand.to_act():
-            return f"It is not your turn; waiting for {seat_name(hand.to_act()[0])}."
-        return f"Not done: {refused.message}"
 
 
 def cards_chosen(values: list[str]) -> list[Card]:

@@ -11,6 +11,7 @@ import discord
 
 from cogs.table.components import Component, RenderedView, button, menu, option
 from cogs.table.items import hand_custom_id
+from cogs.table.ui import FRESH_VIEW, ViewState
 from engine import cards as C
 from engine.actions import DISCARD_CARD, DRAW_DISCARD, DRAW_STOCK, DROP, HIT, SPREAD
 from engine.cards import Card
@@ -24,11 +25,12 @@ def hand_view(
     hand_number: int,
     view: PrivateView,
     *,
-    picked: Collection[Card] = (),
-    targets: Collection[int] | None = None,
+    state: ViewState = FRESH_VIEW,
 ) -> RenderedView:
-    """The components of a hand view: only the legal actions are enabled."""
+    """The components of a hand view: only the legal actions are enabled. The card menu
+    shows the cards picked; after a press of Hit, the spreads it may go on are offered."""
     at, legal = (hand_number, view.public.seq), set(view.legal)
+    picked, targets = state.picked, state.offered
 
     def press(act: str, label: str, style: discord.ButtonStyle, enabled: bool) -> Component:
         return button(hand_custom_id(game, table_id, owner, at, act), label, style,

@@ -200,7 +200,7 @@ def create_table_command(group: app_commands.Group, ui: "GameUI") -> None:
     options (G3.3), each an option of the command (`/concentration create match:colour`)."""
     info = ui.game.info
     game = info.id
-    offered = tuple(getattr(ui, "table_options", ()))
+    offered = ui.table_options
     BuyIn = app_commands.Range[int, info.stakes_to_buy_in, 1_000_000_000]
     Players = app_commands.Range[int, info.min_seats, info.max_seats]
     # A game of a fixed number of players (Piquet's two) has no choice of seats to offer:

@@ -6,8 +6,9 @@ saying what just happened or why nothing did. A picture of the hand goes with it
 it was drawn before; otherwise the click is answered with the words at once and the
 picture is added by an edit when it is drawn, so no click, and no turn's view, waits
 on a render. Picked cards are kept here, per player and action number, because a menu
-choice is its own interaction. What a click means is the game's (`GameUI.play`); the
-bookkeeping here is every game's.
+choice is its own interaction; they and what the game's last click offers next go back
+to the game's hand view as one `ViewState`, which only the game reads. What a click
+means is the game's (`GameUI.play`); the bookkeeping here is every game's.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from cogs.table.components import RenderedView
 from cogs.table.names import for_players, sentence
 from cogs.table.pictures.layout import Picture
 from cogs.table.pictures.service import picture_key
+from cogs.table.ui import ViewState
 from engine import cards as C
 from engine.cards import Card, CardError
 
@@ -70,20 +72,20 @@ class HandControls:
     # -- showing a hand -----------------------------------------------------------------
 
     def render(
-        self, table: LiveTable, user_id: int, note: str = "", targets: list[int] | None = None
+        self, table: LiveTable, user_id: int, note: str = "", offered: Any = None
     ) -> tuple[discord.Embed, RenderedView]:
-        embed, view, _ = self.render_with_picture(table, user_id, note, targets, pictures=False)
+        embed, view, _ = self.render_with_picture(table, user_id, note, offered, pictures=False)
         return embed, view
 
     def render_with_picture(
-        self, table: LiveTable, user_id: int, note: str = "", targets: list[int] | None = None,
+        self, table: LiveTable, user_id: int, note: str = "", offered: Any = None,
         *, pictures: bool = True,
     ) -> tuple[discord.Embed, RenderedView, Picture | None]:
         view = self.tables.hand_view(table, user_id)
         number = table.running.number if table.running else 0
         picked = self._picked(table, user_id, (number, table.hand.seat_seq(str(user_id))))
         ui = self.ui(table)
-        draw = getattr(ui, "hand_picture", None) if pictures else None
+        draw = ui.hand_picture if pictures else None
         picture = None
         if draw is not None:
             try:
@@ -92,7 +94,7 @@ class HandControls:
                 log.exception("The hand picture of %s at table %s failed", user_id, table.id)
         return (
             ui.hand_embed(view, note=note),
-            ui.hand_view(table.id, user_id, number, view, picked=picked, targets=targets),
+            ui.hand_view(table.id, user_id, number, view, state=ViewState(picked, offered)),
             picture,
         )
 
@@ -276,14 +278,14 @@ class HandControls:
                                  view=None)
             return
         try:
-            note, targets = await self._click(table, user, at, act, values, shown_pick)
+            note, offered = await self._click(table, user, at, act, values, shown_pick)
         except StaleButton as stale:
-            note, targets = stale.message, None
+            note, offered = stale.message, None
         except (TableError, StoreError) as refused:
-            note, targets = self.refusal(table, user, refused), None
+            note, offered = self.refusal(table, user, refused), None
         try:
             embed, view, picture = self.render_with_picture(
-                table, user, note, targets, pictures=await self._pictures_on(table)
+                table, user, note, offered, pictures=await self._pictures_on(table)
             )
         except TableError as gone:  # the hand ended and a new one left this player out
             self.shown.pop((table.id, user), None)
@@ -311,8 +313,8 @@ class HandControls:
     async def _click(
         self, table: LiveTable, user: int, at: tuple[int, int], act: str, values: list[str],
         shown_pick: Sequence[str] = (),
-    ) -> tuple[str, list[int] | None]:
-        """Carry out one click; the note to show and any choices to offer next."""
+    ) -> tuple[str, Any]:
+        """Carry out one click; the note to show and what the view offers next, if any."""
         if act == "refresh":
             return "", None
         hand = table.hand
@@ -328,12 +330,12 @@ class HandControls:
         if not picked and shown_pick:  # picked before a restart: the view remembers it
             picked = sorted(set(_cards(shown_pick)))
             self.picked[(table.id, user)] = (at, frozenset(picked))
-        note, targets = await self.ui(table).play(
+        note, offered = await self.ui(table).play(
             self.tables, table, user, at, act, picked, values
         )
-        if targets is None:
+        if offered is None:  # the click is done with the picked cards
             self.picked.pop((table.id, user), None)
-        return note, targets
+        return note, offered
 
     def _picked(self, table: LiveTable, user: int, at: tuple[int, int]) -> frozenset[Card]:
         picked_at, cards = self.picked.get((table.id, user), ((-1, -1), frozenset()))

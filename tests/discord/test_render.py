@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cogs.gff import render
+from cogs.rummy.render import LOG_LINES, last_actions
 from engine.gff.events import Event
 
 A = "1000000012"  # people's ids: computer players' ids are below 1,000,000
@@ -24,21 +25,24 @@ def test_the_log_shows_the_newest_actions_in_order_without_quiet_events():
     events = [Event("deal", detail="hand 1")] + [
         Event(kind, seat=A) for kind in ["post", "draw_stock", "discard"] * 4
     ]
-    shown = render._last_actions(events)
-    assert len(shown) == render.LOG_LINES
+    shown = last_actions(events)
+    assert len(shown) == LOG_LINES
     assert shown[-1] == f"<@{A}> discards " and shown[-2] == f"<@{A}> draws from the stock"
     assert not any("posted" in line or "dealt" in line for line in shown)
 
 
 def test_a_short_log_shows_every_action():
     events = [Event("deal", detail="hand 1"), Event("draw_stock", seat=B)]
-    assert render._last_actions(events) == [f"<@{B}> draws from the stock"]
+    assert last_actions(events) == [f"<@{B}> draws from the stock"]
 
 
 def _settled(ended: str, winners: tuple[str, ...], values: dict[str, int]):
     from engine.gff.settlement import Settlement
 
-    return Settlement(ended, winners, None, None, {}, {}, (), {}, {}, {}, {}, values, ())
+    return Settlement(
+        ended=ended, winners=winners, stacks={}, eliminated=(), net={}, transfers=(),
+        flip_winner=None, flop_winner=None, posted={}, won={}, shown={}, values=values,
+    )
 
 
 def test_a_result_names_the_winner_and_how_the_hand_ended():

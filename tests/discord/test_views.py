@@ -10,7 +10,10 @@ import discord
 from discord.components import _component_factory
 from discord.ui.view import _component_to_item
 
-from cogs.gff.views import CONTROLS, hand_view, table_view
+from cogs.gff.ui import GffUI
+from cogs.gff.views import hand_view, table_view
+from cogs.table.items import TableClicks
+from cogs.table.ui import ViewState
 from engine.cards import DECK, parse
 from engine.gff.hand import GffHand
 from engine.simulate import random_action
@@ -38,7 +41,7 @@ def _every_view() -> list[discord.ui.View]:
     return [
         table_view(7),
         hand_view(7, int(seat), 1, view),
-        hand_view(7, int(seat), 1, view, picked=picked, targets=[0]),
+        hand_view(7, int(seat), 1, view, state=ViewState(frozenset(picked), [0])),
         hand_view(7, int(SEATS[1][0]), 1, hand.private_view(SEATS[1][0])),
     ]
 
@@ -53,12 +56,13 @@ def test_each_component_is_what_discord_py_makes_of_it():
 
 
 def test_every_control_is_found_again_by_exactly_one_control():
+    controls = TableClicks(None, {"gff": GffUI()}).items  # with the acts GFF's UI declares
     for view in _every_view():
         for row in view.to_components():
             for sent in row["components"]:
                 found = [
-                    item for item in CONTROLS
-                    if item.template.fullmatch(sent["custom_id"])
+                    item for item, template in controls
+                    if template.fullmatch(sent["custom_id"])
                 ]
                 assert len(found) == 1, sent["custom_id"]
 
@@ -66,7 +70,8 @@ def test_every_control_is_found_again_by_exactly_one_control():
 def test_the_hand_view_lays_out_draws_menus_plays_and_targets():
     hand, seat = _hand_with_a_spread()
     view = hand.private_view(seat)
-    rows = hand_view(7, int(seat), 1, view, picked=view.hand[:1], targets=[0]).to_components()
+    state = ViewState(picked=frozenset(view.hand[:1]), offered=[0])  # after a press of Hit
+    rows = hand_view(7, int(seat), 1, view, state=state).to_components()
     acts = [[c["custom_id"].rsplit(":", 1)[1] for c in row["components"]] for row in rows]
     assert acts == [["drop", "stock", "take"], ["throw"], ["pick"],
                     ["spread", "hit", "refresh"], ["target"]]

@@ -1,0 +1,73 @@
+"""What the sealed-round games' embeds share (Gops, the flush auction): a seat's line with
+whether its choice is in, never what it is, and a round's choices once shown together
+(G3.4); the frame of the table while the seats choose, and of a player's own hand. Each
+game gives its headline, its fields and its words for a seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import discord
+
+from cogs.table import frames
+from cogs.table.frames import GOLD, GREEN, GREY, Field
+from cogs.table.names import clip, mention_seats, seat_name
+from engine import cards as C
+
+
+def names(seats: Sequence[str]) -> str:
+    """Seats named in a sentence: "<@a>, <@b> and <@c>"; "nobody" for none."""
+    named = [seat_name(s) for s in seats]
+    if not named:
+        return "nobody"
+    return named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
+
+
+def seat_line(seat: Any, public: Any, away: set[str], about: str, mark: str | None) -> str:
+    """A seat on the table: sitting out, or its stack and the game's words `about` it,
+    then its marks: dealer, away, and `mark`, whether its choice is in."""
+    if not seat.dealt_in:
+        return f"{seat_name(seat.id)} — {seat.stack} chips · sitting out"
+    marks = []
+    if seat.id == public.dealer:
+        marks.append("dealer")
+    if seat.id in away:
+        marks.append("away")
+    if mark:
+        marks.append(mark)
+    status = f" · {', '.join(marks)}" if marks else ""
+    return f"{seat_name(seat.id)} — {seat.stack} chips · {about}{status}"
+
+
+def reveal_line(choices: Iterable[tuple[str, str]], winner: str | None, *, won: str,
+                tied: str) -> str:
+    """A round's choices shown together (G3.4), and what came of them: "<@a> 7♦ · <@b>
+    9♦ → <@b> takes it", or after a tie for highest "→ a tie for highest: <tied>"."""
+    shown = " · ".join(f"{seat_name(seat)} {choice}" for seat, choice in choices)
+    outcome = f"a tie for highest: {tied}" if winner is None else f"{seat_name(winner)} {won}"
+    return f"{shown} → {outcome}"
+
+
+def table_embed(
+    public: Any, title: str, headline: str, players: list[str], fields: Iterable[Field], *,
+    hand_number: int, commitment: str | None,
+) -> discord.Embed:
+    """The public table during a game: the pot, the headline, the players, then the
+    game's fields."""
+    embed = frames.embed(
+        f"{title} — game {hand_number}", f"Stake {public.stake}, pot {public.pot}. {headline}",
+        GREEN if public.ended is None else GOLD, [Field("Players", clip(players)), *fields],
+    )
+    if commitment:
+        embed.set_footer(text=f"Deck commitment (SHA-256): {commitment}")
+    return embed
+
+
+def hand_embed(view: Any, state: str, fields: Iterable[Field], *, note: str) -> discord.Embed:
+    """A player's own hand with `state`, what the round asks of them, then the game's
+    fields. Ephemeral replies only."""
+    said = f"> {mention_seats(note, [s.id for s in view.public.seats])}\n" if note else ""
+    return frames.embed("Your hand", f"{said}# {C.labels(view.hand) or 'no cards'}\n{state}",
+                        GREEN if view.legal else GREY, fields)

@@ -1,0 +1,147 @@
+"""What a shedding game's embeds share (Page One, Jack Change It): the seats with their
+counts and the bot's draws, the pot, the discard pile, the stock, the log of draws and
+calls, a player's own hand, a result's own lines and the history line's.
+
+Rendering only: every rule is the engine's. Public embeds are built from the public view
+and the settlement, which hold only what PAGEONE-6 and JCI-6 make public; `hand_embed`
+shows a hand and is used for ephemeral replies only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import discord
+
+from cogs.table.frames import Field, ResultLines, mentions
+from cogs.table.names import clip, count, mention_seats, seat_name
+from engine import cards as C
+from engine.cards import Card
+from engine.shedding.settlement import DRAWN, SheddingSettlement
+from engine.shedding.views import PublicView
+
+GREEN = discord.Colour.dark_green()
+GOLD = discord.Colour.gold()
+GREY = discord.Colour.light_grey()
+
+LOG_LINES = 6  # the newest draws and calls the table shows
+
+
+def seat_lines(public: PublicView, away: set[str]) -> list[str]:
+    """Each seat: its stack, and dealt in, its cards and how many the bot drew for it."""
+    lines = []
+    for seat in public.seats:
+        marks = []
+        if seat.id == public.dealer:
+            marks.append("dealer")
+        if seat.id in away:
+            marks.append("away")
+        if not seat.dealt_in:
+            marks.append("sitting out")
+        turn = "▶ " if seat.id == public.turn else ""
+        cards = f" · {count(seat.cards, 'card')}, {seat.drawn} drawn" if seat.dealt_in else ""
+        status = f" · {', '.join(marks)}" if marks else ""
+        lines.append(f"{turn}{seat_name(seat.id)} — {seat.stack} chips{cards}{status}")
+    return lines
+
+
+class SheddingEmbeds:
+    """A shedding game's table and hand embeds. A game's subclass names itself, its
+    endings and its fields, and draws what it has in play (Page One's trick, Jack Change
+    It's upcard) and what a turn asks of the player."""
+
+    title: ClassVar[str]  # the game's name, as the table's title shows it
+    ended: ClassVar[Mapping[str, str]]  # the public view's `ended`, in the table's words
+    in_play: ClassVar[str]  # the name of the field of what is in play
+    log: ClassVar[str]  # the name of the field of the public log
+
+    def in_play_line(self, public: Any) -> str:
+        """What is in play, for the table and the hand alike."""
+        raise NotImplementedError
+
+    def pile(self, public: Any) -> tuple[Card, ...]:
+        """The discard pile, its top last."""
+        raise NotImplementedError
+
+    def to_do(self, public: Any) -> str:
+        """What the player to act is to do, as the headline says it."""
+        return "play"
+
+    def your_turn(self, view: Any) -> str:
+        """What a turn asks of the player, in their own hand embed."""
+        raise NotImplementedError
+
+    def drawn_line(self, view: Any) -> str:
+        """The cards the bot has just drawn for the player, where the game shows them."""
+        return ""
+
+    def table_embed(
+        self, public: Any, *, hand_number: int, deadline: int | None = None,
+        away: set[str] | frozenset[str] = frozenset(), commitment: str | None = None,
+    ) -> discord.Embed:
+        """The public table during a game. `deadline` is a Unix time for the turn's end."""
+        if public.turn is not None:
+            when = f", <t:{deadline}:R>" if deadline else ""
+            headline = f"{seat_name(public.turn)} to {self.to_do(public)}{when}."
+        else:
+            headline = f"The game is over: {self.ended.get(public.ended or '', public.ended)}."
+        embed = discord.Embed(
+            title=f"{self.title} — game {hand_number}",
+            description=f"Stake {public.stake}, pot {public.pot}. {headline}",
+            colour=GREEN if public.turn else GOLD,
+        )
+        embed.add_field(name="Seats", value=clip(seat_lines(public, set(away))), inline=False)
+        embed.add_field(name=self.in_play, value=self.in_play_line(public), inline=False)
+        pile = self.pile(public)
+        embed.add_field(name=f"Discard pile ({len(pile)})",
+                        value=clip([C.labels(pile) if pile else "empty"]), inline=False)
+        embed.add_field(name="Stock", value=count(public.stock, "card"), inline=True)
+        seats = [s.id for s in public.seats]
+        said = [mention_seats(e, seats) for e in public.events[-LOG_LINES:]]
+        embed.add_field(name=self.log, value=clip(said) if said else "none yet", inline=False)
+        if commitment:
+            embed.set_footer(text=f"Deck commitment (SHA-256): {commitment}")
+        return embed
+
+    def hand_embed(self, view: Any, *, note: str = "") -> discord.Embed:
+        """A player's own hand. Ephemeral replies only."""
+        public = view.public
+        if view.legal:
+            state = self.your_turn(view)
+        elif public.turn:
+            state = f"Waiting for {seat_name(public.turn)}."
+        else:
+            state = "The game is over."
+        said = f"> {mention_seats(note, [s.id for s in public.seats])}\n" if note else ""
+        embed = discord.Embed(
+            title="Your hand",
+            description=f"{said}# {C.labels(view.hand) or 'no cards'}\n{state}"
+                        f"{self.drawn_line(view)}",
+            colour=GREEN if view.legal else GREY,
+        )
+        embed.add_field(name=self.in_play, value=self.in_play_line(public), inline=False)
+        embed.add_field(name="Stock", value=count(public.stock, "card"), inline=True)
+        embed.add_field(name="Pot", value=str(public.pot), inline=True)
+        return embed
+
+
+def winner_line(settlement: SheddingSettlement) -> str:
+    """PAGEONE-5, JCI-5: the first player out takes the pot; a drawn game gives it back."""
+    if not settlement.winners:
+        return "A drawn game: every ante goes back"
+    return f"{seat_name(settlement.winners[0])} went out and takes the pot"
+
+
+def result_lines(settlement: SheddingSettlement) -> ResultLines:
+    """A game's own lines in its result (the frame is every game's): who went out, and the
+    cards each seat was left holding (PAGEONE-8.3, JCI-8.3)."""
+    left = [f"{seat_name(s)}: {count(n, 'card')}" for s, n in settlement.cards_left.items()]
+    return ResultLines(f"{winner_line(settlement)}.", [Field("Cards left", clip(left))])
+
+
+def history_words(result: dict) -> str:
+    """A finished game in `/<game> history`, after how it ended, from its result JSON."""
+    if result.get("ended") == DRAWN:
+        return "every ante back"
+    return f"the pot to {mentions(result.get('winners', []))}"

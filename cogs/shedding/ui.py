@@ -1,0 +1,78 @@
+"""What Page One's and Jack Change It's UIs share: the embeds, drawn by the game's
+`SheddingEmbeds` (cogs/shedding/render.py); the frame of a hand view, each menu on a row
+of its own and then the buttons and Refresh, under `<game>:` ids; and a play carried out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import discord
+
+from cogs.shedding import render
+from cogs.shedding.render import SheddingEmbeds
+from cogs.table.clock import deadline_of
+from cogs.table.components import Component, RenderedView, button
+from cogs.table.frames import ResultLines
+from cogs.table.items import hand_custom_id
+
+if TYPE_CHECKING:
+    from bot.tables import LiveTable, TableService
+    from engine.game import Game
+    from engine.shedding.settlement import SheddingSettlement
+
+GAME_OVER = "The game is over: see the result in the channel."
+
+
+class SheddingUI:
+    """Mixed into Page One's and Jack Change It's UI, before `GameUI`."""
+
+    game: ClassVar[Game]
+    embeds: ClassVar[SheddingEmbeds]  # the game's table and hand embeds
+    hand_word = "game"
+    out_below = "one stake"  # G2.6: out below the ante (PAGEONE-8.3, JCI-8.3)
+
+    def table_embed(self, table: LiveTable) -> discord.Embed:
+        hand = table.running.hand
+        turn = hand.to_act()
+        deadline = deadline_of(table, turn[0]) if turn else None
+        return self.embeds.table_embed(
+            hand.public_view(), hand_number=table.running.number,
+            deadline=int(deadline) if deadline else None,
+            away={str(u) for u in table.away}, commitment=hand.commitment,
+        )
+
+    def result_lines(self, settlement: SheddingSettlement) -> ResultLines:
+        return render.result_lines(settlement)
+
+    def history_words(self, result: dict) -> str:
+        return render.history_words(result)
+
+    def hand_embed(self, view: Any, *, note: str = "") -> discord.Embed:
+        return self.embeds.hand_embed(view, note=note)
+
+    def control_ids(self, table_id: int, owner: int, hand_number: int, view: Any
+                    ) -> Callable[[str], str]:
+        """The custom id of each of `owner`'s controls in this view: its act, under the
+        hand's number and the view's sequence number, so a stale click is refused."""
+        at = (hand_number, view.public.seq)
+        return lambda act: hand_custom_id(self.game.info.id, table_id, owner, at, act)
+
+    async def played(
+        self, tables: TableService, table: LiveTable, user: int, at: tuple[int, int],
+        action: Any,
+    ) -> bool:
+        """Carry out `user`'s `action`, made in their view numbered `at`; whether the game
+        goes on (if not, the player reads `GAME_OVER`)."""
+        number, seq = at
+        await tables.act(table.id, user, action, seq, hand_number=number)
+        hand = table.hand
+        return hand is not None and not hand.is_over
+
+
+def hand_rows(custom_id: Callable[[str], str], menus: list[Component],
+              buttons: list[Component]) -> RenderedView:
+    """Each menu on a row of its own, then the game's buttons and Refresh."""
+    refresh = button(custom_id("refresh"), "Refresh", discord.ButtonStyle.secondary)
+    return RenderedView([*([m] for m in menus), [*buttons, refresh]])
