@@ -9,112 +9,39 @@ A sealed Gops bid is a card, so this scan also proves no sealed bid reached the 
 
 from __future__ import annotations
 
-import re
-
 from engine import cards as C
 from engine import games
 from engine.game import Deal
-from tests.harness import Harness, Message, User
-
-CARD_LABEL = re.compile(r"(10|[A2-9JQK])([♠♥♦♣])")
-CARD_CODE = re.compile(r"\b(10|[A2-9TJQK])([SHDC])\b")
+from tests.discord.table_driver import TableDriver, assert_no_card_in_custom_ids, cards_named
+from tests.harness import Harness, Message
+from tests.harness.cards import cards_in
 
 
 def public_cards(hand: Deal) -> set[int]:
-    """The cards the game has shown to everyone so far, from its public view."""
-    public = hand.public_view()
-    shown: set[int] = set()
-    if hand.info.id == "gops":
-        shown |= set(public.discarded)
-        if public.prize is not None:
-            shown.add(public.prize)
-        for resolved in public.rounds:
-            shown |= {resolved.prize, *(card for _, card in resolved.bids)}
-        for seat in public.seats:
-            shown |= set(seat.won)
-    else:
-        shown |= set(public.table)
-        for reveal in public.reveals:
-            shown |= set(reveal.cards)
-        for seat in public.seats:
-            shown |= set(seat.bought)
-        for _, cards in public.flushes:
-            shown |= set(cards)
-    return shown
+    """The cards the game has shown to everyone so far: those its public view holds (a
+    prize turned up, a bid shown, a card for sale, a bought card, a declared flush)."""
+    return cards_in(hand.public_view())
 
 
-class SealedDriver:
-    def __init__(self, h: Harness, names: tuple[str, ...] = ("ann", "bob"), game: str = "gops"
-                 ) -> None:
-        self.h = h
-        self.game = game
-        self.users = [h.user(name) for name in names]
-        self.by_name = {u.name: u for u in self.users}
-        self.decks: list = []
-        self.views: dict[int, int] = {}  # user id -> their latest hand view message
+class SealedDriver(TableDriver):
+    """The table driver for games whose seats choose together: the last seat deals, so the
+    seats bid in the order they joined (GOPS-1.2: ann ♠, bob ♥, cy ♣)."""
+
+    game = "gops"
+    hand_noun = "Game"
+
+    def __init__(self, h: Harness, names: tuple[str, ...] = ("ann", "bob"),
+                 game: str | None = None) -> None:
         self.allowed: set[int] = set()  # every card shown so far this game
         self.checked: set[tuple[int, int]] = set()  # (message, version) already scanned
-        self.game_messages: set[int] = set()  # messages of earlier games: checked then
         # The game replayed action by action beside the table's, so every card shown at
         # any moment counts, even when several moves happen at once (time-outs, stand-ins).
         self.shadow: tuple[Deal, Deal] | None = None  # (the table's deal, its replay)
-        self.rehook()
-
-    def rehook(self) -> None:
-        """Fixed decks and the first dealer (again after a restart): the last seat deals,
-        so the seats bid in the order they joined (GOPS-1.2: ann ♠, bob ♥, cy ♣)."""
-        tables = self.h.bot.tables
-        tables.deck_source = lambda table: self.decks.pop(0)
-        tables.first_dealer = lambda players: players[-1]
-
-    @property
-    def host(self) -> User:
-        return self.users[0]
-
-    def user(self, name: str) -> User:
-        return self.by_name[name]
-
-    def seat(self, name: str) -> str:
-        return str(self.by_name[name].id)
-
-    @property
-    def table(self):
-        return self.h.bot.tables.in_channel(self.h.channel.id)
+        super().__init__(h, names, game)
 
     @property
     def hand(self) -> Deal:
         return self.table.hand
-
-    async def seat_everyone(self) -> None:
-        for user in self.users:
-            await self.h.slash(user, f"{self.game} join")
-
-    async def start(self, deck) -> None:
-        """Deal the next game from `deck` (Gops: 13 diamonds; the auction: five packs)."""
-        self.decks.append(deck)
-        await self.h.slash(self.host, f"{self.game} start")
-        self.scan()
-
-    def table_message(self) -> Message:
-        for message in reversed(self.h.public_messages()):
-            if any(i.endswith(":hand") for i in message.custom_ids) and not message.deleted:
-                return message
-        raise AssertionError("no table message")
-
-    def field(self, name: str, message: Message | None = None) -> str:
-        embed = (message or self.table_message()).embed
-        return next((f["value"] for f in embed.get("fields", []) if f["name"] == name), "")
-
-    async def open_hand(self, name: str) -> Message:
-        user = self.user(name)
-        await self.h.click(user, self.table_message(), f"{self.game}:{self.table.id}:hand")
-        view = self.h.last_response(user)
-        assert view.ephemeral
-        self.views[user.id] = view.id
-        return view
-
-    def view_of(self, name: str) -> Message:
-        return self.h.message(self.views[self.user(name).id])
 
     def bid_control(self, view: Message) -> str | None:
         return next((i for i in view.custom_ids if i.endswith(":bid")), None)
@@ -130,8 +57,7 @@ class SealedDriver:
         control = self.bid_control(view)
         now = f":{self.table.running.number}.{self.hand.seat_seq(self.seat(name))}:bid"
         if refresh and (control is None or not control.endswith(now)):
-            refresher = next(i for i in view.custom_ids if i.endswith(":refresh"))
-            await self.h.click(user, view, refresher)
+            await self.h.click(user, view, self.control(view, "refresh"))
             view = self.view_of(name)
             control = self.bid_control(view)
         assert control is not None, f"{name} has no bid menu: {view.text()[:300]}"
@@ -143,8 +69,8 @@ class SealedDriver:
         for name, value in by_name.items():
             await self.bid(name, value)
 
-    def next_game_begins(self) -> None:
-        self.game_messages = {m.id for m in self.h.public_messages()}
+    def next_hand_begins(self) -> None:
+        super().next_hand_begins()
         self.allowed = set()
 
     def scan(self) -> None:
@@ -162,18 +88,18 @@ class SealedDriver:
             for action in hand.record().actions[again.seq:]:
                 again.apply(action)
                 self.allowed |= public_cards(again)
+        assert_no_card_in_custom_ids(self.h)
         for message in self.h.public_messages():
-            for custom_id in message.custom_ids:
-                assert not CARD_CODE.search(custom_id.replace(":", " ")), custom_id
-            if message.id in self.game_messages:
+            if message.id in self.earlier_messages:
                 continue
             for index, data in enumerate([*message.versions, message.data]):
                 if (message.id, index) in self.checked:
                     continue
                 self.checked.add((message.id, index))
                 text = Message(message.id, message.channel_id, data).text()
-                for rank, suit in CARD_LABEL.findall(text):
-                    card = C.parse(rank + suit)
+                for card in cards_named(text):
                     assert card in self.allowed, (
                         f"{C.label(card)} is not public but shown in {message!r}: {text[:400]}"
                     )
+
+    assert_no_hidden_card_in_public = scan

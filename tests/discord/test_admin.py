@@ -6,7 +6,7 @@ import discord
 import pytest
 
 from bot import bounds
-from bot.store.store import GUILD_SETTING_RANGES
+from bot.store.sql import GUILD_SETTING_RANGES
 from tests.harness import CommandError
 
 MANAGE_SERVER = discord.Permissions(manage_guild=True).value

@@ -10,12 +10,18 @@ runs after every bid.
 
 from __future__ import annotations
 
-import json
-
 from engine import cards as C
-from engine.replay import replay
 from tests.discord.sealed_driver import SealedDriver
+from tests.discord.table_checks import (
+    assert_audit_balances,
+    assert_chips_conserved,
+    assert_everything_agrees,
+    assert_history_replays,
+    assert_played_out_as_away,
+    assert_stored_replays,
+)
 from tests.engine.decks import stacked_deck
+from tests.harness import Harness
 
 TURN = 60
 QUIET = {"ann": "2S 3H 4D 5C 7S", "bob": "8S 9H TD JC QS", "cy": "2C 3D 4H 5S 7C"}
@@ -29,16 +35,16 @@ def quiet_packs(names=("ann", "bob"), count: int = 5) -> list[list[int]]:
     return [pack([QUIET[n] for n in names]) for _ in range(count)]
 
 
-def lowest(d: SealedDriver, name: str) -> str:
-    """The least `name` may bid now (AUCTION-3.1), as the menu offers it."""
-    return str(d.hand.private_view(d.seat(name)).low)
+class AuctionDriver(SealedDriver):
+    game = "auction"
+
+    def lowest(self, name: str) -> str:
+        """The least `name` may bid now (AUCTION-3.1), as the menu offers it."""
+        return str(self.hand.private_view(self.seat(name)).low)
 
 
-async def auction_table(h, packs, names=("ann", "bob")) -> SealedDriver:
-    d = SealedDriver(h, names, game="auction")
-    await d.seat_everyone()
-    await d.start(packs)
-    return d
+async def auction_table(h, packs, names=("ann", "bob")) -> AuctionDriver:
+    return await AuctionDriver.opened(h, packs, names)
 
 
 # Round 1: every bid 0, every auction a tie, until the pack runs out (deck_out).
@@ -65,47 +71,25 @@ async def test_auction_a_game_of_five_rounds_with_every_way_a_round_ends(harness
     # The last auction of round 1 stays on the table until round 3's first reveal.
     assert d.field("Bids shown, round 1").endswith(
         f"<@{d.seat('ann')}> 0 · <@{d.seat('bob')}> 0 → a tie for highest: nobody buys")
-    await h.slash(h.owner, "audit")
-    assert "Every chip is accounted for." in h.last_response(h.owner).text()
+    await assert_audit_balances(h)
     await d.bids(ann="7", bob="4")  # round 3: the 10♠ makes ann's flush
     await d.bids(ann="0", bob="1")  # round 5 (round 4 was two dealt flushes)
-    number, settlement = d.table.last_result
-    assert settlement.ended == "five_rounds"
+    expected = {"ann": 190, "bob": 210}
+    settlement, text = await assert_everything_agrees(d, "five_rounds", expected)
     assert [r.ended for r in settlement.rounds] == [
         "deck_out", "dealt_flush", "flush", "dealt_flush", "flush"]
     ann, bob = d.seat("ann"), d.seat("bob")
     assert settlement.scores == {ann: 9, bob: 10} and settlement.winners == (bob,)
     assert settlement.game_chips == {ann: 54, bob: 46}
-    expected = {"ann": 190, "bob": 210}
-    assert {n: settlement.stacks[d.seat(n)] for n in expected} == expected
-    stored = await h.bot.store.hand_by_number(d.table.id, number)
-    assert replay(stored.record) == settlement.to_result() == stored.result
-    info = await h.bot.store.table(d.table.id)
-    assert {n: next(s.stack for s in info.seats if str(s.user_id) == d.seat(n))
-            for n in expected} == expected
     players = d.field("Players")
     for name, points, chips in (("ann", 9, 54), ("bob", 10, 46)):
         line = next(x for x in players.splitlines() if f"<@{d.seat(name)}>" in x)
         assert f"— {expected[name]} chips · {chips} game chips · **{points} points**" in line
-    result = next(m for m in reversed(h.public_messages()) if m.embeds
-                  and m.embed.get("title", "") == f"Game {number}: the result")
-    text = result.text()
     assert f"<@{ann}>: -10 → 190" in text and f"<@{bob}>: +10 → 210" in text
     assert f"<@{bob}> has the most points, 10 points, and takes the pot" in text
-    for name in expected:
-        await h.slash(d.user(name), "bankroll")
-        fields = {f["name"]: f["value"] for f in h.last_response(d.user(name)).embed["fields"]}
-        assert fields["At tables"] == str(expected[name]) and fields["Bankroll"] == "800"
-    await h.slash(h.owner, "audit")
-    assert "Every chip is accounted for." in h.last_response(h.owner).text()
-    await h.slash(d.host, "auction history")
-    assert "five_rounds: pot to" in h.last_response(d.host).text()
-    await h.slash(d.host, "auction history", hand=number)
-    (attachment,) = h.last_response(d.host).attachments.values()
-    record = json.loads(attachment.data)
-    assert record["game"] == "auction" and len(record["decks"]) == 5
-    assert replay(record) == settlement.to_result() == record.pop("result")
-    assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
+    listed, record = await assert_history_replays(d)
+    assert "five_rounds: pot to" in listed and len(record["decks"]) == 5
+    await assert_chips_conserved(h)
     d.scan()
 
 
@@ -165,33 +149,24 @@ async def test_a_time_out_bids_the_lowest_amount_for_that_seat_alone_then_away(h
         if table.last_result is not None:
             break
         await h.advance(TURN)
-    number, settlement = table.last_result
-    said = "\n".join(m.text() for m in h.public_messages())
     for name in ("ann", "bob"):
-        user = d.user(name)
-        assert f"<@{user.id}> was away for two turns in a row" in said
-        wallet = await h.bot.store.wallet(h.guild_id, user.id)
-        assert wallet.balance == 800 + settlement.stacks[d.seat(name)]
-    assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
-    d.scan()
+        await assert_played_out_as_away(d, name, table.last_result[1])
 
 
 async def test_leaving_mid_game_bids_the_lowest_for_the_leaver(harness):
     d = await auction_table(harness, quiet_packs())
     h, bob = d.h, d.user("bob")
-    await h.slash(bob, "auction leave")
+    await d.leave("bob")
     # bob's lowest bid is made at once each auction; ann plays on alone.
     table = d.table
     while table.last_result is None:
-        await d.bid("ann", lowest(d, "ann"))
+        await d.bid("ann", d.lowest("ann"))
     assert table.seat_of(bob.id) is None
-    assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
+    await assert_chips_conserved(h)
     d.scan()
 
 
 async def test_a_restart_mid_game_keeps_the_old_views_working(tmp_path):
-    from tests.harness import Harness
-
     async with Harness(database_path=tmp_path / "gff.sqlite3") as h:
         d = await auction_table(h, quiet_packs())
         old = await d.open_hand("bob")
@@ -206,30 +181,15 @@ async def test_a_restart_mid_game_keeps_the_old_views_working(tmp_path):
         while table.last_result is None:  # then both let time run out
             await h.advance(TURN)
         number, settlement = table.last_result
-        stored = await h.bot.store.hand_by_number(table.id, number)
-        assert replay(stored.record) == settlement.to_result() == stored.result
-        assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
+        await assert_stored_replays(h, table.id, number, settlement)
+        await assert_chips_conserved(h)
         d.scan()
 
 
 async def test_computer_players_bid_at_each_level(harness):
-    h = harness
-    d = SealedDriver(h, ("ann",), game="auction")
-    await d.seat_everyone()
-    for level in d.table.game.strategies:
-        await h.slash(d.host, "auction addbot", level=level)
-        assert "sits down" in h.last_response(d.host).text()
-    d.decks.append([list(p) for p in quiet_packs(("ann", "bob", "cy"))])
-    await h.slash(d.host, "auction start")
-    table = d.table
-    for _ in range(3000):
-        if table.last_result is not None:
-            break
-        if d.seat("ann") in d.hand.to_act():
-            await d.bid("ann", lowest(d, "ann"))
-        else:
-            await h.advance(2)  # a computer player bids after its short pause
-    assert table.last_result is not None
-    assert table.last_result[1].ended == "five_rounds"
-    assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
+    d = await AuctionDriver.against_computers(
+        harness, [list(p) for p in quiet_packs(("ann", "bob", "cy"))])
+    await d.play_out(lambda hand: d.bid("ann", d.lowest("ann")), limit=3000)
+    assert d.table.last_result[1].ended == "five_rounds"
+    await assert_chips_conserved(harness)
     d.scan()

@@ -45,7 +45,7 @@ async def test_ending_the_table_between_hands_takes_the_countdown_away(harness):
     assert d.table is None
     assert countdowns(d) == [] and d.h.message(countdown.id).deleted
     presenter = d.h.bot.get_cog("TableCog").presenter
-    assert table_id not in presenter.countdowns and table_id not in presenter.lobbies
+    assert table_id not in presenter.shown  # its countdown and lobby among the rest
     assert any("The table is closed" in m.content for m in d.h.public_messages())
 
 

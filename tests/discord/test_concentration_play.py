@@ -10,14 +10,22 @@ the result, the table message, /bankroll and the store, and the record replays.
 
 from __future__ import annotations
 
-import json
-
 from engine import cards as C
-from engine.replay import replay
-from tests.discord.table_driver import CARD_CODE, CARD_LABEL, TableDriver
+from tests.discord.table_checks import (
+    assert_chips_conserved,
+    assert_everything_agrees,
+    assert_history_replays,
+    assert_played_out_as_away,
+    play_through_a_restart,
+)
+from tests.discord.table_driver import (
+    CARD_LABEL,
+    TableDriver,
+    assert_no_card_in_custom_ids,
+    controls,
+)
 from tests.harness import EPHEMERAL, Message
 
-START, BUY_IN = 1000, 200
 SUITS = "SCHD"
 RANKS = "A23456789TJQK"
 
@@ -26,27 +34,13 @@ def layout(suits: str = SUITS) -> list:
     return [C.parse(rank + suit) for rank in RANKS for suit in suits]
 
 
-def controls(view: Message) -> dict[str, dict]:
-    return {c["custom_id"].rsplit(":", 1)[1]: c for c in view.walk_components()
-            if "custom_id" in c}
-
-
 class ConcentrationDriver(TableDriver):
+    game = "concentration"
+    hand_noun = "Game"
+
     async def flip(self, name: str, pos: int) -> Message:
         """One flip from the player's own view: the menu of the position's row."""
-        user = self.user(name)
-        self.last_hand = self.hand
-        if user.id not in self.views:
-            await self.open_hand(user)
-        view = self.view_of(user)
-        at = f":{self.table.running.number}.{self.hand.seq}:refresh"
-        if not controls(view)["refresh"]["custom_id"].endswith(at):
-            await self.h.click(user, view, controls(view)["refresh"]["custom_id"])
-            view = self.view_of(user)
-        await self.h.click(user, view, controls(view)[f"row{pos // 13}"]["custom_id"],
-                           values=[str(pos)])
-        self.assert_no_earlier_flip_in_public()
-        return self.view_of(user)
+        return await self.press(name, f"row{pos // 13}", [str(pos)])
 
     async def flips(self, *moves: str) -> None:
         """Moves as "ann 0 4": both flips of one turn."""
@@ -55,7 +49,7 @@ class ConcentrationDriver(TableDriver):
             for pos in positions:
                 await self.flip(name, int(pos))
 
-    def assert_no_earlier_flip_in_public(self) -> None:
+    def assert_no_hidden_card_in_public(self) -> None:
         """CONC-2.5: every version of every public message shows at most one turn's two
         flips, the table message as it stands only the current turn's; no custom id
         names a card."""
@@ -63,32 +57,19 @@ class ConcentrationDriver(TableDriver):
             self.last_hand = self.table.hand
         hand = self.last_hand
         shown = {card for _, card in hand.public_view().shown} if hand else set()
-        for message in self.h.public_messages():
-            for custom_id in message.custom_ids:
-                assert not CARD_CODE.search(custom_id.replace(":", " ")), custom_id
-            for data in [*message.versions, message.data]:
-                text = Message(message.id, message.channel_id, data).text()
-                assert len(set(CARD_LABEL.findall(text))) <= 2, text[:400]
+        assert_no_card_in_custom_ids(self.h)
+        for _, text in self.public_text():
+            assert len(set(CARD_LABEL.findall(text))) <= 2, text[:400]
         if self.table is not None and self.table.running is not None:
             for rank, suit in CARD_LABEL.findall(self.table_message().text()):
                 assert C.parse(rank + suit) in shown, f"{rank}{suit} is an earlier flip"
 
-    assert_no_hidden_card_in_public = assert_no_earlier_flip_in_public
+    assert_no_earlier_flip_in_public = assert_no_hidden_card_in_public
 
 
 async def concentration_table(h, cards=None, names=("ann", "bob", "cy"), **create
                               ) -> ConcentrationDriver:
-    d = ConcentrationDriver(h, names=names, game="concentration")
-    if create:
-        await h.slash(d.host, "concentration create", **create)
-        for user in d.users[1:]:
-            await h.slash(user, "concentration join")
-    else:
-        await d.seat_everyone()
-    d.decks.append(cards or layout())
-    await h.slash(d.host, "concentration start")
-    d.assert_no_earlier_flip_in_public()
-    return d
+    return await ConcentrationDriver.opened(h, cards or layout(), names, **create)
 
 
 def pairs(first: int, last: int) -> list[str]:
@@ -96,44 +77,19 @@ def pairs(first: int, last: int) -> list[str]:
     return [f"{p} {p + 1}" for p in range(first, last, 2)]
 
 
-async def assert_everything_agrees(d: ConcentrationDriver, expected: dict[str, int],
-                                   scores: dict[str, int]) -> None:
-    h = d.h
-    table = d.table
-    number, settlement = table.last_result
-    assert settlement.ended == "cleared"
-    by_name = {name: d.seat(d.user(name)) for name in expected}
-    assert {n: settlement.stacks[s] for n, s in by_name.items()} == expected
-    assert {n: settlement.scores[s] for n, s in by_name.items()} == scores
-    stored = await h.bot.store.hand_by_number(table.id, number)
-    assert stored.status == "settled" and stored.record["game"] == "concentration"
-    assert replay(stored.record) == settlement.to_result() == stored.result
-    info = await h.bot.store.table(table.id)
-    in_db = {str(seat.user_id): seat.stack for seat in info.seats}
-    assert {n: in_db[s] for n, s in by_name.items()} == expected
-    result = next(m for m in reversed(h.public_messages()) if m.embeds
-                  and m.embed.get("title", "") == f"Game {number}: the result")
-    for name, seat in by_name.items():
-        assert f"<@{seat}>: {scores[name]} pair" in result.text()
-        assert f"→ {expected[name]}" in result.text()
-    table_text = d.table_message().text()
-    for name, seat in by_name.items():
-        assert f"<@{seat}> — {expected[name]} chips" in table_text
+async def assert_cleared(d: ConcentrationDriver, expected: dict[str, int],
+                         scores: dict[str, int]) -> None:
+    """The layout was cleared (CONC-3.1) with these pairs each, and everything agrees."""
+    settlement, text = await assert_everything_agrees(d, "cleared", expected)
+    assert {n: settlement.scores[d.seat(n)] for n in expected} == scores
     for name in expected:
-        await h.slash(d.user(name), "bankroll")
-        fields = {f["name"]: f["value"] for f in h.last_response(d.user(name)).embed["fields"]}
-        assert fields["At tables"] == str(expected[name])
-        assert fields["Bankroll"] == str(START - BUY_IN)
-    assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
-    await h.slash(h.owner, "audit")
-    assert "Every chip is accounted for." in h.last_response(h.owner).text()
-    d.assert_no_earlier_flip_in_public()
+        assert f"<@{d.seat(name)}>: {scores[name]} pair" in text
 
 
 async def test_conc_3_a_game_is_cleared_and_the_tied_most_pairs_share_the_pot(harness):
     d = await concentration_table(harness)
-    ann, bob = d.seat(d.user("ann")), d.seat(d.user("bob"))
-    view = await d.open_hand(d.user("ann"))
+    ann, bob = d.seat("ann"), d.seat("bob")
+    view = await d.open_hand("ann")
     assert view.flags & EPHEMERAL
     menus = controls(view)
     assert [f"row{r}" for r in range(4)] == [a for a in menus if a.startswith("row")]
@@ -153,8 +109,7 @@ async def test_conc_3_a_game_is_cleared_and_the_tied_most_pairs_share_the_pot(ha
     await d.flips(*[f"ann {m}" for m in pairs(26, 52)])
     assert d.table.last_result is not None and d.table.last_result[1].winners == (ann, bob)
     # Pot 30 shared by ann and bob, 15 each (CONC-3.3): ann 205, bob 205, cy 190.
-    await assert_everything_agrees(d, {"ann": 205, "bob": 205, "cy": 190},
-                                   {"ann": 13, "bob": 13, "cy": 0})
+    await assert_cleared(d, {"ann": 205, "bob": 205, "cy": 190}, {"ann": 13, "bob": 13, "cy": 0})
 
 
 async def test_conc_1_3_a_table_created_with_match_colour_needs_one_colour(harness):
@@ -162,7 +117,7 @@ async def test_conc_1_3_a_table_created_with_match_colour_needs_one_colour(harne
     d = await concentration_table(h, layout("SHCD"), names=("ann", "bob"), match="colour")
     assert d.hand.record().options == {"match": "colour"}
     assert "rank and a colour" in d.table_message().text()
-    ann, bob = d.seat(d.user("ann")), d.seat(d.user("bob"))
+    ann, bob = d.seat("ann"), d.seat("bob")
     await d.flips("ann 0 1")  # A♠ A♥: one rank, not one colour
     assert d.hand.to_act() == (bob,) and not d.hand.public_view().gone
     await d.flips("bob 0 2")  # A♠ A♣: both black
@@ -170,7 +125,7 @@ async def test_conc_1_3_a_table_created_with_match_colour_needs_one_colour(harne
     await d.flips("bob 1 3", *[f"bob {r * 4} {r * 4 + 2}" for r in range(1, 13)],
                   *[f"bob {r * 4 + 1} {r * 4 + 3}" for r in range(1, 13)])
     assert d.table.last_result[1].scores == {ann: 0, bob: 26}
-    await assert_everything_agrees(d, {"ann": 190, "bob": 210}, {"ann": 0, "bob": 26})
+    await assert_cleared(d, {"ann": 190, "bob": 210}, {"ann": 0, "bob": 26})
     d.next_hand_begins()
     d.decks.append(layout("SHCD"))
     await h.advance(10)  # the next game: the table's options are given to every deal
@@ -184,7 +139,7 @@ async def test_create_with_match_colour_says_so_and_the_lobby_shows_it(harness):
     assert "match colour" in h.last_response(ann).text()
     table = h.bot.tables.in_channel(h.channel.id)
     assert table.info.options == {"match": "colour"}
-    lobby = ConcentrationDriver(h, names=("ann",), game="concentration").table_message()
+    lobby = ConcentrationDriver(h, names=("ann",)).table_message()
     assert "match colour" in lobby.text()
 
 
@@ -207,37 +162,28 @@ async def test_conc_5_2_a_time_out_flips_the_lowest_position_and_two_make_a_play
     assert d.table.last_result is not None
     number, settlement = d.table.last_result
     assert settlement.scores[d.seat(d.user("cy"))] == 26 and settlement.winners != (ann,)
-    assert d.user("cy").id not in {s.user_id for s in d.table.info.seats}  # cashed out
-    assert any("was away for two turns in a row" in m.text() for m in h.public_messages())
-    assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
-    d.assert_no_earlier_flip_in_public()
+    await assert_played_out_as_away(d, "cy", settlement)
 
 
 async def test_leaving_mid_game_is_played_out_by_the_time_out_move(harness):
     h = harness
     d = await concentration_table(h)
-    await h.slash(d.user("bob"), "concentration leave")
-    assert "when this hand is over" in h.last_response(d.user("bob")).text()
+    assert "when this hand is over" in await d.leave("bob")
     await d.flips("ann 4 8")  # bob's turn is played at once: 0 and 1, a pair, and on
     bob = d.seat(d.user("bob"))
     assert d.table.last_result is not None  # he took every pair left
     assert d.table.last_result[1].scores[bob] == 26
     assert d.user("bob").id not in {s.user_id for s in d.table.info.seats}
-    assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
+    await assert_chips_conserved(h)
     d.assert_no_earlier_flip_in_public()
 
 
 async def test_a_concentration_history_is_its_record_and_replays_to_the_result(harness):
     d = await concentration_table(harness, names=("ann", "bob"))
     await d.flips(*[f"ann {m}" for m in pairs(0, 52)])
-    number, settlement = d.table.last_result
-    await d.h.slash(d.host, "concentration history")
-    assert f"cleared: <@{d.seat(d.host)}> with 26 pairs" in d.h.last_response(d.host).text()
-    await d.h.slash(d.host, "concentration history", hand=number)
-    (attachment,) = d.h.last_response(d.host).attachments.values()
-    record = json.loads(attachment.data)
-    assert record["game"] == "concentration" and record["options"] == {"match": "rank"}
-    assert replay(record) == settlement.to_result() == record.pop("result")
+    listed, record = await assert_history_replays(d)
+    assert f"cleared: <@{d.seat(d.host)}> with 26 pairs" in listed
+    assert record["options"] == {"match": "rank"}
 
 
 async def test_a_running_games_record_is_not_given_out(harness):
@@ -248,53 +194,29 @@ async def test_a_running_games_record_is_not_given_out(harness):
 
 
 async def test_computer_players_play_concentration_at_each_level(harness):
-    h = harness
-    d = ConcentrationDriver(h, names=("ann",), game="concentration")
-    await d.seat_everyone()
-    for level in d.table.game.strategies:
-        await h.slash(d.host, "concentration addbot", level=level)
-        assert "sits down" in h.last_response(d.host).text()
-    d.decks.append(layout())
-    await h.slash(d.host, "concentration start")
-    for _ in range(2000):
-        if d.table.last_result is not None:
-            break
-        if d.seat(d.host) in d.hand.to_act():
-            flippable = d.hand.flippable()
-            first = d.hand.public_view().first
-            # ann plays well: the mate of her first card where she knows it, else the lowest.
-            mate = first ^ 1 if first is not None and (first ^ 1) in flippable else None
-            await d.flip("ann", mate if mate is not None else flippable[0])
-        else:
-            await h.advance(2)
-    assert d.table.last_result is not None
-    assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
+    d = await ConcentrationDriver.against_computers(harness, layout())
+
+    async def ann_plays_well(hand) -> None:
+        """The mate of her first card where she knows it, else the lowest."""
+        flippable = hand.flippable()
+        first = hand.public_view().first
+        mate = first ^ 1 if first is not None and (first ^ 1) in flippable else None
+        await d.flip("ann", mate if mate is not None else flippable[0])
+
+    await d.play_out(ann_plays_well, limit=2000)
+    await assert_chips_conserved(harness)
     d.assert_no_earlier_flip_in_public()
 
 
-async def _play_through_a_restart(tmp_path, stop_after: int | None) -> dict:
-    from tests.harness import Harness
+MOVES = ["ann 0 4", "bob 0 1", *[f"bob {m}" for m in pairs(2, 52)]]
+FLIPS = [(m.split()[0], int(p)) for m in MOVES for p in m.split()[1:]]
 
-    tmp_path.mkdir()
-    moves = ["ann 0 4", "bob 0 1", *[f"bob {m}" for m in pairs(2, 52)]]
-    flips = [(m.split()[0], int(p)) for m in moves for p in m.split()[1:]]
-    async with Harness(database_path=tmp_path / "conc.sqlite3") as h:
-        d = await concentration_table(h, names=("ann", "bob"))
-        for done, (name, pos) in enumerate(flips):
-            if done == stop_after:
-                views = dict(d.views)
-                await h.restart()
-                d.rehook()
-                d.views = views  # the old flip views: their menus still work
-            await d.flip(name, pos)
-        number, settlement = d.table.last_result
-        stored = await h.bot.store.hand_by_number(d.table.id, number)
-        assert replay(stored.record) == settlement.to_result() == stored.result
-        assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
-        result = json.dumps(stored.result)
-        for user in d.users:
-            result = result.replace(str(user.id), user.name)
-        return json.loads(result)
+
+async def _play_through_a_restart(folder, stop_after: int | None) -> dict:
+    # After a restart the old flip views are still the players' own: their menus work.
+    return await play_through_a_restart(
+        folder, lambda h: concentration_table(h, names=("ann", "bob")), FLIPS,
+        lambda d, flip: d.flip(*flip), stop_after)
 
 
 async def test_a_restart_in_the_middle_of_a_concentration_game_changes_nothing(tmp_path):

@@ -11,16 +11,17 @@ face-down card reached a public message.
 
 from __future__ import annotations
 
-import json
-
 from cogs.farmer.render import DRAW_FIELD
 from engine import cards as C
 from engine.farmer.info import PACK
-from engine.replay import replay
-from tests.discord.table_driver import CARD_CODE, CARD_LABEL, TableDriver
+from tests.discord.table_checks import (
+    assert_chips_conserved,
+    assert_everything_agrees,
+    assert_history_replays,
+    play_through_a_restart,
+)
+from tests.discord.table_driver import TableDriver, controls
 from tests.harness import EPHEMERAL, Message
-
-START, BUY_IN = 1000, 200
 
 
 def farmer_pack(top: str) -> list:
@@ -32,6 +33,9 @@ def farmer_pack(top: str) -> list:
 class FarmerDriver(TableDriver):
     """The table driver with Farmer's decks, its draw for the first farmer, and its scan."""
 
+    game = "farmer"
+    hand_noun = "Deal"
+
     def rehook(self) -> None:
         super().rehook()
         self.draws: list[list] = getattr(self, "draws", [])
@@ -42,116 +46,54 @@ class FarmerDriver(TableDriver):
         self.decks.append(farmer_pack(cards))
         self.draws.append(farmer_pack(draw))
 
-    async def act(self, name: str, act: str, cards: str = "", target: int | None = None
-                  ) -> Message:
-        """Hit or Stay from the player's own hand view, refreshed first if it is stale."""
-        user = self.user(name)
-        self.last_hand = self.hand
-        if user.id not in self.views:
-            await self.open_hand(user)
-        view = self.view_of(user)
-        if not self.control(view, "refresh").endswith(f":{self.table.running.number}."
-                                                      f"{self.hand.seq}:refresh"):
-            await self.h.click(user, view, self.control(view, "refresh"))
-            view = self.view_of(user)
-        await self.h.click(user, view, self.control(view, act))
-        self.assert_no_hidden_card_in_public()
-        return self.view_of(user)
+    async def start_with(self, deck: list, draw: str = "6H") -> None:
+        """The host starts a deal from `deck`, the first farmer drawn from `draw`."""
+        self.draws.append(farmer_pack(draw))
+        await super().start_with(deck)
 
-    def assert_no_hidden_card_in_public(self) -> None:
-        """No public message, embed or custom id shows a card that is not face up: only
-        hits, every hand once the deal is over (FARMER-6), and the draw's own pack."""
-        if self.table is not None and self.table.hand is not None:
-            self.last_hand = self.table.hand
-        hand = self.last_hand
+    def public_cards(self, hand) -> set[int]:
+        """Only hits and every hand once the deal is over (FARMER-6)."""
         allowed: set[int] = set()
-        if hand is not None:
-            for seat in hand.public_view().seats:
-                allowed |= set(seat.hits) | set(seat.shown or ())
-        for message in self.h.public_messages():
-            for custom_id in message.custom_ids:
-                assert not CARD_CODE.search(custom_id.replace(":", " ")), custom_id
-            for data in [*message.versions, message.data]:
-                version = Message(message.id, message.channel_id, data)
-                for embed in version.embeds:  # the first farmer's draw is a pack of its own
-                    embed["fields"] = [f for f in embed.get("fields", [])
-                                       if f["name"] != DRAW_FIELD]
-                text = version.text()
-                for rank, suit in CARD_LABEL.findall(text):
-                    card = C.parse(rank + suit)
-                    assert card in allowed or message.id in self.earlier_messages, (
-                        f"{C.label(card)} is hidden but shown in {message!r}: {text[:300]}"
-                    )
+        for seat in hand.public_view().seats:
+            allowed |= set(seat.hits) | set(seat.shown or ())
+        return allowed
 
-
-def controls(view: Message) -> dict[str, dict]:
-    """A hand view's controls by their act."""
-    return {c["custom_id"].rsplit(":", 1)[1]: c for c in view.walk_components()
-            if "custom_id" in c}
+    def version_text(self, message: Message, data: dict) -> str:
+        """The text without the draw for the first farmer: a pack of its own (FARMER-2.4)."""
+        embeds = [{**embed, "fields": [f for f in embed.get("fields", [])
+                                       if f["name"] != DRAW_FIELD]}
+                  for embed in data.get("embeds", [])]
+        return super().version_text(message, {**data, "embeds": embeds})
 
 
 async def farmer_table(h, cards: str, names=("ann", "bob", "cy")) -> FarmerDriver:
-    d = FarmerDriver(h, names=names, game="farmer")
-    await d.seat_everyone()
-    d.deal_farmer(cards)
-    await h.slash(d.host, "farmer start")
-    d.assert_no_hidden_card_in_public()
-    return d
+    return await FarmerDriver.opened(h, farmer_pack(cards), names)
 
 
 async def play(d: FarmerDriver, *moves: str) -> None:
     """Moves as "ann hit", "ann stay", from each player's own hand view."""
     for move in moves:
         name, act = move.split()
-        await d.act(name, act)
+        await d.press(name, act)
 
 
-async def assert_everything_agrees(
-    d: FarmerDriver, ended: str, expected: dict[str, int], farm: int
-) -> None:
-    h = d.h
-    table = d.table
-    number, settlement = table.last_result
-    assert settlement.ended == ended and settlement.carry == {"farm": farm}
-    by_name = {name: d.seat(d.user(name)) for name in expected}
-    assert {n: settlement.stacks[s] for n, s in by_name.items()} == expected
-    stored = await h.bot.store.hand_by_number(table.id, number)
-    assert stored.status == "settled" and stored.record["game"] == "farmer"
-    assert replay(stored.record) == settlement.to_result() == stored.result
-    info = await h.bot.store.table(table.id)
-    assert info.pots["farm"] == farm
-    in_db = {str(seat.user_id): seat.stack for seat in info.seats}
-    assert {n: in_db[s] for n, s in by_name.items()} == expected
-    result = next(m for m in reversed(h.public_messages()) if m.embeds
-                  and m.embed.get("title", "") == f"Deal {number}: the result")
-    text = result.text()
-    for name, seat in by_name.items():
-        assert f"<@{seat}>: " in text and f"→ {expected[name]}" in text
+async def assert_the_farm_is(d: FarmerDriver, ended: str, expected: dict[str, int],
+                             farm: int) -> None:
+    """Everything agrees, and `farm` chips carry to the next deal."""
+    settlement, text = await assert_everything_agrees(d, ended, expected)
+    assert settlement.carry == {"farm": farm}
+    assert (await d.h.bot.store.table(d.table.id)).pots["farm"] == farm
     assert f"{farm} chips carry to the next deal" in text
-    table_text = d.table_message().text()
-    for name, seat in by_name.items():
-        assert f"<@{seat}> — {expected[name]} chips" in table_text
-    for name in expected:
-        await h.slash(d.user(name), "bankroll")
-        fields = {f["name"]: f["value"] for f in h.last_response(d.user(name)).embed["fields"]}
-        assert fields["At tables"] == str(expected[name])
-        assert fields["Bankroll"] == str(START - BUY_IN)
-    assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
-    await h.slash(h.owner, "audit")
-    assert "Every chip is accounted for." in h.last_response(h.owner).text()
-    d.assert_no_hidden_card_in_public()
 
 
 async def test_farmer_2_4_the_draw_for_the_six_of_hearts_is_on_the_table(harness):
     h = harness
-    d = FarmerDriver(h, game="farmer")
+    d = FarmerDriver(h)
     await d.seat_everyone()
-    d.decks.append(farmer_pack("9S 7S 2S"))
-    d.draws.append(farmer_pack("KS 2D 6H"))  # from cy (the last seat): cy K, ann 2, bob 6♥
-    await h.slash(d.host, "farmer start")
+    await d.start_with(farmer_pack("9S 7S 2S"), draw="KS 2D 6H")  # cy K, ann 2, bob 6♥
     bob = d.seat(d.user("bob"))
     assert d.hand.farmer == bob
-    field = next(f["value"] for f in d.table_message().embed["fields"] if f["name"] == DRAW_FIELD)
+    field = d.field(DRAW_FIELD)
     cy, ann = d.seat(d.user("cy")), d.seat(d.user("ann"))
     assert f"<@{cy}> K♠, <@{ann}> 2♦, <@{bob}> 6♥" in field
     assert f"<@{bob}> is the first farmer" in field
@@ -167,7 +109,7 @@ async def test_farmer_5_1_sixteen_takes_the_farm_and_its_winner_farms_next(harne
     buttons = controls(view)
     assert not buttons["hit"]["disabled"] and buttons["stay"]["disabled"]  # FARMER-4.2
     await play(d, "ann hit", "ann stay", "bob hit", "bob stay", "cy hit", "cy stay")
-    await assert_everything_agrees(d, "sixteen", {"ann": 220, "bob": 190, "cy": 190}, 0)
+    await assert_the_farm_is(d, "sixteen", {"ann": 220, "bob": 190, "cy": 190}, 0)
     assert d.table.last_result[1].next_farmer == ann
     d.next_hand_begins()
     d.deal_farmer("9S 7S 2S")
@@ -180,7 +122,7 @@ async def test_farmer_5_2_the_closest_are_paid_and_the_farm_carries(harness):
     # ann 9+4 = 13, bob 7+5 = 12, cy 2+3 = 5: bob and cy pay ann; the farm of 30 stays.
     d = await farmer_table(harness, "9S 7S 2S 4D 5D 3D")
     await play(d, "ann hit", "ann stay", "bob hit", "bob stay", "cy hit", "cy stay")
-    await assert_everything_agrees(d, "closest", {"ann": 210, "bob": 180, "cy": 180}, 30)
+    await assert_the_farm_is(d, "closest", {"ann": 210, "bob": 180, "cy": 180}, 30)
     lobby = d.h.bot.tables  # the farm carries into the next deal's antes
     d.next_hand_begins()
     d.deal_farmer("9S 7S 2S")
@@ -192,13 +134,13 @@ async def test_farmer_5_3_and_5_4_all_bust_and_the_busts_pay_the_farmer(harness)
     # ann K+Q bust, bob K+J bust, cy (the farmer) Q+J bust: the farm stays, ann and bob
     # each pay cy (a bust farmer still collects).
     d = await farmer_table(harness, "KS KH QS QD KD JD")
-    ann = await d.act("ann", "hit")
+    ann = await d.press("ann", "hit")
     assert "bust" in ann.embed["description"]  # only ann is told
     buttons = controls(ann)
     assert buttons["hit"]["disabled"] and not buttons["stay"]["disabled"]  # FARMER-4.4
     assert "bust" not in d.table_message().text()  # a bust is not announced
     await play(d, "ann stay", "bob hit", "bob stay", "cy hit", "cy stay")
-    await assert_everything_agrees(d, "all_bust", {"ann": 180, "bob": 180, "cy": 210}, 30)
+    await assert_the_farm_is(d, "all_bust", {"ann": 180, "bob": 180, "cy": 210}, 30)
 
 
 async def test_farmer_2_5_a_table_closed_with_a_farm_shares_it_among_those_seated(harness):
@@ -210,7 +152,7 @@ async def test_farmer_2_5_a_table_closed_with_a_farm_shares_it_among_those_seate
                for n in ("ann", "bob", "cy")}
     # Stacks 210, 180, 180 and a farm of 30, shared 10 each.
     assert wallets == {"ann": 800 + 220, "bob": 800 + 190, "cy": 800 + 190}
-    assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
+    await assert_chips_conserved(h)
     d.assert_no_hidden_card_in_public()
 
 
@@ -232,15 +174,14 @@ async def test_farmer_4_6_a_time_out_hits_then_stays_and_two_make_a_player_away(
     assert d.user("ann").id in d.table.away
     await play(d, "bob hit", "bob stay", "cy hit", "cy stay")
     assert ann not in {str(s.user_id) for s in d.table.info.seats}  # cashed out as away
-    assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
+    await assert_chips_conserved(h)
     d.assert_no_hidden_card_in_public()
 
 
 async def test_farmer_leaving_mid_deal_is_played_out_and_gives_up_the_farm(harness):
     h = harness
     d = await farmer_table(h, "9S 7S 2S 4D 5D 3D")
-    await h.slash(d.user("bob"), "farmer leave")
-    assert "when this hand is over" in h.last_response(d.user("bob")).text()
+    assert "when this hand is over" in await d.leave("bob")
     await play(d, "ann hit", "ann stay")  # bob's turn is played for him: hit, then stay
     assert d.hand.hits[d.seat(d.user("bob"))] == 1
     await play(d, "cy hit", "cy stay")
@@ -251,66 +192,31 @@ async def test_farmer_leaving_mid_deal_is_played_out_and_gives_up_the_farm(harne
     wallets = {n: (await h.bot.store.wallet(h.guild_id, d.user(n).id)).balance
                for n in ("ann", "bob", "cy")}
     assert wallets == {"ann": 800 + 210 + 15, "bob": 800 + 180, "cy": 800 + 180 + 15}
-    assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
+    await assert_chips_conserved(h)
 
 
 async def test_a_farmer_deals_history_is_its_record_and_replays_to_the_tables_result(harness):
     d = await farmer_table(harness, "TS 9S 2S 6H 5D 3D")
     await play(d, "ann hit", "ann stay", "bob hit", "bob stay", "cy hit", "cy stay")
-    number, settlement = d.table.last_result
-    await d.h.slash(d.host, "farmer history")
-    assert f"sixteen: the farm to <@{d.seat(d.host)}>" in d.h.last_response(d.host).text()
-    await d.h.slash(d.host, "farmer history", hand=number)
-    (attachment,) = d.h.last_response(d.host).attachments.values()
-    record = json.loads(attachment.data)
-    assert record["game"] == "farmer"
-    assert replay(record) == settlement.to_result() == record.pop("result")
+    listed, _ = await assert_history_replays(d)
+    assert f"sixteen: the farm to <@{d.seat(d.host)}>" in listed
 
 
 async def test_a_computer_player_plays_farmer_at_each_level(harness):
-    h = harness
-    d = FarmerDriver(h, names=("ann",), game="farmer")
-    await d.seat_everyone()
-    for level in d.table.game.strategies:
-        await h.slash(d.host, "farmer addbot", level=level)
-        assert "sits down" in h.last_response(d.host).text()
-    d.deal_farmer("9S 7S 2S 4D 5D 3D")
-    await h.slash(d.host, "farmer start")
-    for _ in range(100):
-        if d.table.last_result is not None:
-            break
-        if d.seat(d.host) in d.hand.to_act():
-            await d.act("ann", "stay" if d.hand.hits[d.seat(d.host)] else "hit")
-        else:
-            await h.advance(2)
-    assert d.table.last_result is not None
-    assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
+    d = await FarmerDriver.against_computers(harness, farmer_pack("9S 7S 2S 4D 5D 3D"))
+    ann = d.seat(d.host)
+    await d.play_out(lambda hand: d.press("ann", "stay" if hand.hits[ann] else "hit"), limit=100)
+    await assert_chips_conserved(harness)
     d.assert_no_hidden_card_in_public()
 
 
-async def _play_through_a_restart(tmp_path, stop_after: int | None) -> dict:
-    from tests.harness import Harness
+MOVES = ["ann hit", "ann stay", "bob hit", "bob stay", "cy hit", "cy stay"]
 
-    tmp_path.mkdir()
-    moves = ["ann hit", "ann stay", "bob hit", "bob stay", "cy hit", "cy stay"]
-    async with Harness(database_path=tmp_path / "farmer.sqlite3") as h:
-        d = await farmer_table(h, "TS 9S 2S 6H 5D 3D")
-        for done, move in enumerate(moves):
-            if done == stop_after:
-                views = dict(d.views)
-                await h.restart()
-                d.rehook()
-                d.views = views  # the old hand views: their buttons still work
-            await play(d, move)
-        number, settlement = d.table.last_result
-        stored = await h.bot.store.hand_by_number(d.table.id, number)
-        assert replay(stored.record) == settlement.to_result() == stored.result
-        assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
-        d.assert_no_hidden_card_in_public()
-        result = json.dumps(stored.result)
-        for user in d.users:
-            result = result.replace(str(user.id), user.name)
-        return json.loads(result)
+
+async def _play_through_a_restart(folder, stop_after: int | None) -> dict:
+    # After a restart the old hand views are still the players' own: their buttons work.
+    return await play_through_a_restart(
+        folder, lambda h: farmer_table(h, "TS 9S 2S 6H 5D 3D"), MOVES, play, stop_after)
 
 
 async def test_a_restart_in_the_middle_of_a_farmer_deal_changes_nothing(tmp_path):

@@ -10,15 +10,23 @@ message, /bankroll and the store, and the house's transfers are minted and burne
 
 from __future__ import annotations
 
-import json
 import re
 
 from engine import cards as C
-from engine.replay import replay
-from tests.discord.table_driver import CARD_CODE, CARD_LABEL, TableDriver
-from tests.harness import EPHEMERAL, Message
+from tests.discord.table_checks import (
+    BUY_IN,
+    STAKE,
+    START,
+    assert_audit_balances,
+    assert_bankrolls,
+    assert_chips_conserved,
+    assert_history_replays,
+    assert_stored_replays,
+    result_message,
+)
+from tests.discord.table_driver import TableDriver, controls
+from tests.harness import EPHEMERAL, Harness, Message
 
-START, BUY_IN, STAKE = 1000, 200, 10
 TOP, LAST_THREE = "2S KS QS", "7C 9C KC"
 
 
@@ -28,65 +36,29 @@ def faro_deck(top: str = TOP, last: str = LAST_THREE) -> list:
     return first + [c for c in C.DECK if c not in first and c not in end] + end
 
 
-def controls(view: Message) -> dict[str, dict]:
-    return {c["custom_id"].rsplit(":", 1)[1]: c for c in view.walk_components()
-            if "custom_id" in c}
-
-
 class FaroDriver(TableDriver):
-    async def click(self, name: str, act: str, values: list[str] | None = None) -> Message:
-        """One control of the player's own betting view, then the hidden-card scan."""
-        user = self.user(name)
-        self.last_hand = self.hand
-        if user.id not in self.views:
-            await self.open_hand(user)
-        view = self.view_of(user)
-        seq = self.hand.seat_seq(self.seat(user))
-        if not controls(view)["refresh"]["custom_id"].endswith(
-                f":{self.table.running.number}.{seq}:refresh"):
-            await self.h.click(user, view, controls(view)["refresh"]["custom_id"])
-            view = self.view_of(user)
-        await self.h.click(user, view, controls(view)[act]["custom_id"], values=values)
-        self.assert_no_hidden_card_in_public()
-        return self.view_of(user)
+    game = "faro"
+    hand_noun = "Deal"
+
+    click = TableDriver.press  # one control of the player's own betting view
 
     async def bet(self, name: str, on: list[str], amount: int = STAKE, copper=False) -> Message:
         """How much, then where: the choice of where is the bet."""
         await self.click(name, "amount", [str(amount)])
         return await self.click(name, "coppered" if copper else "on", on)
 
-    def assert_no_hidden_card_in_public(self) -> None:
+    def public_cards(self, hand) -> set[int]:
         """Only the cards dealt face up may show: the soda, the turns, the three left
-        before the last turn (FARO-1.4) and the hoc at the end."""
-        if self.table is not None and self.table.hand is not None:
-            self.last_hand = self.table.hand
-        hand = self.last_hand
-        allowed: set[int] = set()
-        if hand is not None:
-            public = hand.public_view()
-            allowed = {public.soda, *(c for turn in public.turns for c in turn),
-                       *public.last_three}
-            if public.hoc is not None:
-                allowed.add(public.hoc)
-        for message in self.h.public_messages():
-            for custom_id in message.custom_ids:
-                assert not CARD_CODE.search(custom_id.replace(":", " ")), custom_id
-        for message, text in self.public_text():
-            for rank, suit in CARD_LABEL.findall(text):
-                card = C.parse(rank + suit)
-                assert card in allowed or message.id in self.earlier_messages, (
-                    f"{C.label(card)} is still in the box but shown in {message!r}: "
-                    f"{text[:300]}"
-                )
+        before the last turn (FARO-1.4) and the hoc at the end; never one still in the box."""
+        public = hand.public_view()
+        allowed = {public.soda, *(c for turn in public.turns for c in turn), *public.last_three}
+        if public.hoc is not None:
+            allowed.add(public.hoc)
+        return allowed
 
 
 async def faro_table(h, names=("ann",)) -> FaroDriver:
-    d = FaroDriver(h, names=names, game="faro")
-    await d.seat_everyone()
-    d.decks.append(faro_deck())
-    await h.slash(d.host, "faro start")
-    d.assert_no_hidden_card_in_public()
-    return d
+    return await FaroDriver.opened(h, faro_deck(), names)
 
 
 async def house_net(h) -> int:
@@ -97,25 +69,23 @@ async def house_net(h) -> int:
     return sum(a for _, t, a in rows if t == "burn") - sum(a for s, _, a in rows if s == "mint")
 
 
-async def assert_everything_agrees(d: FaroDriver, ended: str, expected: dict[str, int]) -> None:
+async def assert_the_house_agrees(d: FaroDriver, ended: str, expected: dict[str, int]
+                                  ) -> None:
+    """The deal ended as `ended` with the stacks `expected`; the store, the result embed,
+    /audit and the house's ledger rows agree (the table may have closed: `d.result`)."""
     h = d.h
     number, settlement = d.table.last_result if d.table else d.result
     assert settlement.ended == ended
-    by_name = {name: d.seat(d.user(name)) for name in expected}
+    by_name = {name: d.seat(name) for name in expected}
     assert {n: settlement.stacks[s] for n, s in by_name.items()} == expected
-    table_id = d.last_table_id
-    stored = await h.bot.store.hand_by_number(table_id, number)
-    assert stored.status == "settled" and stored.record["game"] == "faro"
-    assert replay(stored.record) == settlement.to_result() == stored.result
+    await assert_stored_replays(h, d.last_table_id, number, settlement, "faro")
     assert await house_net(h) == settlement.house == sum(
         BUY_IN - stack for stack in expected.values())
-    result = next(m for m in reversed(h.public_messages()) if m.embeds
-                  and m.embed.get("title", "") == f"Deal {number}: the result")
+    text = result_message(d, number).text()
     for name, seat in by_name.items():
-        assert f"<@{seat}>: " in result.text() and f"→ {expected[name]}" in result.text()
-    assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
-    await h.slash(h.owner, "audit")
-    assert "Every chip is accounted for." in h.last_response(h.owner).text()
+        assert f"<@{seat}>: " in text and f"→ {expected[name]}" in text
+    await assert_chips_conserved(h)
+    await assert_audit_balances(h)
     d.assert_no_hidden_card_in_public()
 
 
@@ -141,7 +111,7 @@ async def test_faro_every_bet_type_is_on_the_view_and_a_deal_plays_to_the_hoc(ha
     await d.bet("ann", ["high"])  # Q is below K: loses, -10
     await d.bet("ann", ["r:5"])  # taken down again below
     view = await d.bet("ann", ["r:K"], copper=True)  # a coppered K: wins, +10
-    layout = next(f["value"] for f in d.table_message().embed["fields"] if f["name"] == "Layout")
+    layout = d.field("Layout")
     assert f"<@{ann}>: 20 on Q" in layout and "10 on K (coppered)" in layout
     assert f"<@{ann}>: 10 on 3-Q" in layout and "10 on high card" in layout
     remove = controls(view)["remove"]
@@ -155,10 +125,9 @@ async def test_faro_every_bet_type_is_on_the_view_and_a_deal_plays_to_the_hoc(ha
         view.embed["description"])
     await d.click("ann", "ready")
     assert d.hand.turns == 1 and d.hand.private_view(ann).stack == BUY_IN + 20
-    keeper = next(f["value"] for f in d.table_message().embed["fields"]
-                  if f["name"] == "Casekeeper")
+    keeper = d.field("Casekeeper")
     assert "K×3" in keeper and "Q×3" in keeper and "2×3" in keeper
-    turns = next(f["value"] for f in d.table_message().embed["fields"] if f["name"] == "Turns")
+    turns = d.field("Turns")
     assert "1. K♠ loses, Q♠ wins" in turns
     # A dead rank is refused: the view offers only ranks still to come.
     for _ in range(23):
@@ -174,15 +143,12 @@ async def test_faro_every_bet_type_is_on_the_view_and_a_deal_plays_to_the_hoc(ha
     await h.click(d.host, view, copper["custom_id"], values=["call:79K"], forged=True)
     assert "Not done: a call cannot be coppered" in d.view_of(d.host).text()
     assert d.hand.private_view(ann).bets == ()
-    keeper = next(f["value"] for f in d.table_message().embed["fields"]
-                  if f["name"] == "Casekeeper")
+    keeper = d.field("Casekeeper")
     assert "The three left: 7♣ 9♣ K♣" in keeper
     await d.bet("ann", ["call:79K"])  # right: 4 to 1
     await d.click("ann", "ready")
-    await assert_everything_agrees(d, "hoc", {"ann": BUY_IN + 20 + 40})
-    await h.slash(d.host, "bankroll")
-    fields = {f["name"]: f["value"] for f in h.last_response(d.host).embed["fields"]}
-    assert fields["At tables"] == str(BUY_IN + 60) and fields["Bankroll"] == str(START - BUY_IN)
+    await assert_the_house_agrees(d, "hoc", {"ann": BUY_IN + 20 + 40})
+    await assert_bankrolls(d, {"ann": BUY_IN + 60})
     table_text = d.table_message().text()
     assert f"<@{ann}> — {BUY_IN + 60} chips" in table_text and "Hoc" in table_text
 
@@ -233,15 +199,14 @@ async def test_faro_7_abandoned_when_everyone_leaves_and_their_bets_come_back(ha
     await d.bet("ann", ["r:7"], 30)
     await d.bet("bob", ["even"], 20)
     assert set(d.hand.to_act()) == {d.seat(d.host), d.seat(d.user("bob"))}  # both at once
-    await h.slash(d.host, "faro leave")
-    assert "bets came back" in h.last_response(d.host).text()
+    assert "bets came back" in await d.leave("ann")
     assert d.hand.private_view(d.seat(d.host)).stack == BUY_IN
     d.result = None
     hand = d.hand
     await d.click("bob", "leave")  # the view's Leave does the same
     assert hand.is_over and hand.settlement.ended == "abandoned"
     d.result = (1, hand.settlement)
-    await assert_everything_agrees(d, "abandoned", {"ann": BUY_IN, "bob": BUY_IN})
+    await assert_the_house_agrees(d, "abandoned", {"ann": BUY_IN, "bob": BUY_IN})
     assert d.table is None  # everyone left: the table closed, every chip back
     for name in ("ann", "bob"):
         assert (await h.bot.store.wallet(h.guild_id, d.user(name).id)).balance == START
@@ -262,29 +227,21 @@ async def test_faro_a_betting_round_times_out_to_ready_and_two_make_a_player_awa
     assert d.hand.turns == 2
     for _ in range(23):
         await d.click("ann", "ready")
-    await assert_everything_agrees(d, "hoc", {"ann": BUY_IN, "bob": BUY_IN + 10})
+    await assert_the_house_agrees(d, "hoc", {"ann": BUY_IN, "bob": BUY_IN + 10})
     assert d.user("bob").id not in {s.user_id for s in d.table.info.seats}
 
 
 async def test_a_faro_deals_history_is_its_record_and_replays_to_the_tables_result(harness):
-    h = harness
-    d = await faro_table(h)
+    d = await faro_table(harness)
     await d.bet("ann", ["r:K"], 20)
     for _ in range(25):
         await d.click("ann", "ready")
-    number, settlement = d.table.last_result
-    await h.slash(d.host, "faro history")
-    assert "hoc: 25 turns, the house won 20" in h.last_response(d.host).text()
-    await h.slash(d.host, "faro history", hand=number)
-    (attachment,) = h.last_response(d.host).attachments.values()
-    record = json.loads(attachment.data)
-    assert record["game"] == "faro" and "dealer" not in record or record["dealer"] is None
-    assert replay(record) == settlement.to_result() == record.pop("result")
+    listed, record = await assert_history_replays(d)
+    assert "hoc: 25 turns, the house won 20" in listed
+    assert "dealer" not in record or record["dealer"] is None
 
 
 async def test_a_restart_in_the_middle_of_a_faro_deal_keeps_the_old_buttons_working(tmp_path):
-    from tests.harness import Harness
-
     async with Harness(database_path=tmp_path / "faro.sqlite3") as h:
         d = await faro_table(h)
         d.last_table_id = d.table.id
@@ -298,29 +255,15 @@ async def test_a_restart_in_the_middle_of_a_faro_deal_keeps_the_old_buttons_work
         d.assert_no_hidden_card_in_public()
         for _ in range(24):
             await d.click("ann", "ready")
-        await assert_everything_agrees(d, "hoc", {"ann": 220})
+        await assert_the_house_agrees(d, "hoc", {"ann": 220})
 
 
 async def test_a_computer_player_bets_at_faro_at_each_level(harness):
-    h = harness
-    d = FaroDriver(h, names=("ann",), game="faro")
-    await d.seat_everyone()
-    for level in d.table.game.strategies:
-        await h.slash(d.host, "faro addbot", level=level)
-        assert "sits down" in h.last_response(d.host).text()
-    d.decks.append(faro_deck())
-    await h.slash(d.host, "faro start")
+    d = await FaroDriver.against_computers(harness, faro_deck())
     d.last_table_id = d.table.id
-    for _ in range(400):
-        if d.table.last_result is not None:
-            break
-        if d.seat(d.host) in d.hand.to_act():
-            await d.click("ann", "ready")
-        else:
-            await h.advance(2)
-    assert d.table.last_result is not None
+    await d.play_out(lambda hand: d.click("ann", "ready"), limit=400)
     assert len(d.table.last_result[1].transfers) > 0  # the computers bet
-    assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
+    await assert_chips_conserved(harness)
     d.assert_no_hidden_card_in_public()
 
 

@@ -13,14 +13,11 @@ the same pack and the same shuffle, and the same moves are made through the hand
 
 from __future__ import annotations
 
-import json
-import random
 from types import SimpleNamespace
 
 import pytest
 
-from bot.tables import TableError
-from bot.tables.service import shuffled_deck
+from bot.tables import TableError, shuffled_deck
 from cogs.fiftyone.ui import read_swap
 from engine import cards as C
 from engine.cards import JOKER
@@ -29,11 +26,15 @@ from engine.fiftyone.deal import best_swap
 from engine.fiftyone.game import FIFTYONE
 from engine.fiftyone.info import PACK, PACK_WITH_JOKER
 from engine.pageone.game import PAGEONE
-from engine.replay import replay
-from tests.discord.table_driver import CARD_CODE, CARD_LABEL, TableDriver
+from tests.discord.seeded_driver import SeededDriver, dealt_offline, restarted_after_a_new_stock
+from tests.discord.table_checks import (
+    BUY_IN,
+    assert_cashed_out,
+    assert_chips_conserved,
+    assert_everything_agrees,
+    assert_history_replays,
+)
 from tests.harness import EPHEMERAL, Harness, Message
-
-START, BUY_IN, STAKE = 1000, 200, 10
 
 
 def fiftyone_pack(hands: list[str], board: str, stock: str = "", joker: bool = False) -> list:
@@ -45,10 +46,6 @@ def fiftyone_pack(hands: list[str], board: str, stock: str = "", joker: bool = F
     assert len(set(cards)) == len(cards), "a card is used twice"
     pack = PACK_WITH_JOKER if joker else PACK
     return cards + [card for card in pack if card not in cards]
-
-
-def menu_of(view: Message, act: str) -> dict:
-    return next(c for c in view.walk_components() if c.get("custom_id", "").endswith(f":{act}"))
 
 
 def face_up_so_far(hand) -> set[int]:
@@ -65,131 +62,68 @@ def face_up_so_far(hand) -> set[int]:
     return seen
 
 
-class FiftyOneDriver(TableDriver):
-    """The table driver with Fifty-One's pack, its new stocks, its swaps and its scan."""
+class FiftyOneDriver(SeededDriver):
+    """The table driver with Fifty-One's swaps, its clearing and its scan."""
+
+    game = "fiftyone"
 
     def rehook(self) -> None:
         super().rehook()
-        self.shuffles: random.Random = getattr(self, "shuffles", random.Random(0))
-        self.h.bot.tables.stock_shuffle = lambda pile: self.shuffles.sample(pile, len(pile))
         self.clicks = 0
 
-    async def current_view(self, name: str) -> Message:
-        user = self.user(name)
-        self.last_hand = self.hand
-        if user.id not in self.views:
-            await self.open_hand(user)
-        view = self.view_of(user)
-        if not self.control(view, "refresh").endswith(
-                f":{self.table.running.number}.{self.hand.seq}:refresh"):
-            await self.h.click(user, view, self.control(view, "refresh"))
-            view = self.view_of(user)
-        return view
+    def offered(self, view: Message, act: str) -> list[str]:
+        return [o["value"] for o in self.menu(view, act)["options"]]
 
     async def swap(self, name: str, take: str, give: str, stop: bool = False) -> Message:
         """Take `take` from the board and give `give`: the Take menu only when the view
         has another card chosen, then one choice in the Give (or Give and Stop) menu."""
-        user = self.user(name)
-        view = await self.current_view(name)
+        view = await self.fresh_view(name)
         self.clicks = 0
         take_code = C.code(C.parse_with_joker(take))
         give_code = C.code(C.parse_with_joker(give))
-        chosen = [o["value"] for o in menu_of(view, "target")["options"] if o["default"]]
+        chosen = [o["value"] for o in self.menu(view, "target")["options"] if o["default"]]
         if chosen != [take_code]:
-            await self.h.click(user, view, self.control(view, "target"), values=[take_code])
+            await self.press(name, "target", [take_code])
             self.clicks += 1
-            view = self.view_of(user)
-        await self.h.click(user, view, self.control(view, "called" if stop else "throw"),
-                           values=[f"{take_code}-{give_code}"])
+        view = await self.press(name, "called" if stop else "throw", [f"{take_code}-{give_code}"])
         self.clicks += 1
-        self.assert_no_hidden_card_in_public()
-        return self.view_of(user)
+        return view
 
     async def clear(self, name: str) -> Message:
-        user = self.user(name)
-        view = await self.current_view(name)
-        await self.h.click(user, view, self.control(view, "stock"))
-        self.assert_no_hidden_card_in_public()
-        return self.view_of(user)
+        return await self.press(name, "stock")
 
-    async def move(self, names_by_seat: dict[str, str], move) -> None:
+    async def make(self, name: str, move) -> None:
         if isinstance(move, Clear):
-            await self.clear(names_by_seat[move.seat])
+            await self.clear(name)
         else:
-            await self.swap(names_by_seat[move.seat], C.code(move.take), C.code(move.give),
-                            move.stop)
+            await self.swap(name, C.code(move.take), C.code(move.give), move.stop)
 
-    def assert_no_hidden_card_in_public(self) -> None:
+    def public_cards(self, hand) -> set[int]:
         """Only cards that have been face up on the board are public (FIFTYONE-6), and
-        every hand once the game is over; hands and the stock never are."""
-        if self.table is not None and self.table.hand is not None:
-            self.last_hand = self.table.hand
-        hand = self.last_hand
-        allowed = face_up_so_far(hand) if hand is not None else set()
-        if hand is not None:  # what a shown joker counts as (5.2) is a reading, not a card
-            allowed |= {s.joker_as for s in hand.public_view().shown if s.joker_as is not None}
-        for message in self.h.public_messages():
-            for custom_id in message.custom_ids:
-                assert not CARD_CODE.search(custom_id.replace(":", " ")), custom_id
-        for message, text in self.public_text():
-            if message.id in self.earlier_messages:
-                continue
-            for rank, suit in CARD_LABEL.findall(text):
-                card = C.parse(rank + suit)
-                assert card in allowed, (
-                    f"{C.label(card)} is hidden but shown in {message!r}: {text[:300]}"
-                )
-            if "Board" in text and "🃏" in text:
-                assert JOKER in allowed, f"the joker is hidden but shown: {text[:300]}"
+        every hand once the game is over; hands and the stock never are. What a shown
+        joker counts as (5.2) is a reading, not a card."""
+        return face_up_so_far(hand) | {
+            s.joker_as for s in hand.public_view().shown if s.joker_as is not None}
+
+    def check_public_text(self, message: Message, text: str, allowed: set[int]) -> None:
+        super().check_public_text(message, text, allowed)
+        if "Board" in text and "🃏" in text:
+            assert JOKER in allowed, f"the joker is hidden but shown: {text[:300]}"
 
 
 async def fiftyone_table(h: Harness, hands: list[str], board: str, stock: str = "",
                          names=("ann", "bob"), joker: bool = False) -> FiftyOneDriver:
-    d = FiftyOneDriver(h, names=names, game="fiftyone")
-    if joker:
-        await h.slash(d.host, "fiftyone create", joker="on")
-        for user in d.users[1:]:
-            await h.slash(user, "fiftyone join")
-    else:
-        await d.seat_everyone()
-    d.decks.append(fiftyone_pack(hands, board, stock, joker))
-    await h.slash(d.host, "fiftyone start")
-    d.assert_no_hidden_card_in_public()
-    return d
+    options = {"joker": "on"} if joker else {}
+    return await FiftyOneDriver.opened(h, fiftyone_pack(hands, board, stock, joker), names,
+                                       **options)
 
 
-async def assert_everything_agrees(d: FiftyOneDriver, expected: dict[str, int]) -> None:
-    """Engine, database, table message, result embed and /bankroll agree to the chip."""
-    h = d.h
-    table = d.table
-    number, settlement = table.last_result
-    assert settlement.ended == "stop"
-    by_name = {name: d.seat(d.user(name)) for name in expected}
-    assert {n: settlement.stacks[s] for n, s in by_name.items()} == expected
-    stored = await h.bot.store.hand_by_number(table.id, number)
-    assert stored.status == "settled" and stored.record["game"] == "fiftyone"
-    assert replay(stored.record) == settlement.to_result() == stored.result
-    info = await h.bot.store.table(table.id)
-    in_db = {str(seat.user_id): seat.stack for seat in info.seats}
-    assert {n: in_db[s] for n, s in by_name.items()} == expected
-    result = next(m for m in reversed(h.public_messages()) if m.embeds
-                  and m.embed.get("title", "") == f"Game {number}: the result")
-    text = result.text()
-    for name, seat in by_name.items():
-        assert f"<@{seat}>: {settlement.scores[seat]}" in text
-        assert f"→ {expected[name]}" in text
-    table_text = d.table_message().text()
-    for name, seat in by_name.items():
-        assert f"<@{seat}> — {expected[name]} chips" in table_text
+async def assert_stop_settles(d: FiftyOneDriver, expected: dict[str, int]) -> None:
+    """The game ended with a Stop (FIFTYONE-4.5) and everything agrees; the result shows
+    each score."""
+    settlement, text = await assert_everything_agrees(d, "stop", expected)
     for name in expected:
-        await h.slash(d.user(name), "bankroll")
-        fields = {f["name"]: f["value"] for f in h.last_response(d.user(name)).embed["fields"]}
-        assert fields["At tables"] == str(expected[name])
-        assert fields["Bankroll"] == str(START - BUY_IN)
-    assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
-    await h.slash(h.owner, "audit")
-    assert "Every chip is accounted for." in h.last_response(h.owner).text()
-    d.assert_no_hidden_card_in_public()
+        assert f"<@{d.seat(name)}>: {settlement.scores[d.seat(name)]}" in text
 
 
 # ann: J♦ 9♦ 3♦ 8♣ 4♥ scores 22 − 12 = 10 (FIFTYONE-5.4); bob: K♠ 9♠ A♥ 2♥ 5♣ scores 1.
@@ -197,14 +131,12 @@ EXAMPLE = (["JD 9D 3D 8C 4H", "KS 9S AH 2H 5C"], "QD 2S 3S 4S 6S")
 
 
 async def test_fiftyone_4_5_stop_gives_bob_one_last_turn_and_the_best_hand_wins(harness):
-    h = harness
-    d = await fiftyone_table(h, *EXAMPLE)
-    ann, bob = d.seat(d.user("ann")), d.seat(d.user("bob"))
-    view = await d.open_hand(d.user("ann"))
+    d = await fiftyone_table(harness, *EXAMPLE)
+    ann, bob = d.seat("ann"), d.seat("bob")
+    view = await d.open_hand("ann")
     assert view.flags & EPHEMERAL and "Your score now: **10**" in view.text()
-    assert [o["value"] for o in menu_of(view, "target")["options"]] == [
-        "QD", "2S", "3S", "4S", "6S"]
-    assert [o["value"].split("-")[1] for o in menu_of(view, "throw")["options"]] == [
+    assert d.offered(view, "target") == ["QD", "2S", "3S", "4S", "6S"]
+    assert [value.split("-")[1] for value in d.offered(view, "throw")] == [
         C.code(c) for c in sorted(C.parse(x) for x in "JD 9D 3D 8C 4H".split())]
     assert not any(i.endswith(":stock") for i in view.custom_ids)  # 4.3: the first round
     table_text = d.table_message().text()
@@ -216,55 +148,54 @@ async def test_fiftyone_4_5_stop_gives_bob_one_last_turn_and_the_best_hand_wins(
     table_text = d.table_message().text()
     assert f"<@{ann}> took Q♦, gave 4♥ and called **Stop**" in table_text
     assert f"<@{ann}> called Stop; a last turn for <@{bob}>" in table_text
-    bob_view = await d.current_view("bob")
+    bob_view = await d.fresh_view("bob")
     assert not any(i.endswith(":called") for i in bob_view.custom_ids)  # one Stop (4.5)
     await d.swap("bob", "6S", "AH")  # K♠ 9♠ 6♠ 2♥ 5♣: 25 − 7 = 18
     assert d.last_hand.settlement.scores == {ann: 24, bob: 18}
     table_text = d.table_message().text()
     assert "every hand is shown" in table_text
     assert f"<@{bob}>: 6♠ 9♠ K♠ 2♥ 5♣ — 18" in table_text
-    await assert_everything_agrees(d, {"ann": 210, "bob": 190})
+    await assert_stop_settles(d, {"ann": 210, "bob": 190})
 
 
 async def test_fiftyone_5_3_a_stop_caller_who_ties_loses_the_tie(harness):
     d = await fiftyone_table(harness, ["JD 9D 3D 8C 4H", "KS QS 4S 2C 6C"], "QD 2S 3S 7H 8H")
-    ann, bob = d.seat(d.user("ann")), d.seat(d.user("bob"))
+    ann, bob = d.seat("ann"), d.seat("bob")
     await d.swap("ann", "QD", "4H", stop=True)  # 32 − 8 = 24
     await d.swap("bob", "2S", "6C")  # K♠ Q♠ 4♠ 2♠ 2♣: 26 − 2 = 24, a tie with the caller
     settlement = d.last_hand.settlement
     assert settlement.scores == {ann: 24, bob: 24} and settlement.winners == (bob,)
-    await assert_everything_agrees(d, {"ann": 190, "bob": 210})
+    await assert_stop_settles(d, {"ann": 190, "bob": 210})
 
 
 async def test_a_swap_is_one_click_when_the_take_chosen_is_the_one_wanted(harness):
     d = await fiftyone_table(harness, *EXAMPLE)
-    ann = d.seat(d.user("ann"))
+    ann = d.seat("ann")
     suggested = best_swap(ann, d.hand.hands[ann], d.hand.board)
-    view = await d.open_hand(d.user("ann"))
-    chosen = [o["value"] for o in menu_of(view, "target")["options"] if o["default"]]
+    view = await d.open_hand("ann")
+    chosen = [o["value"] for o in d.menu(view, "target")["options"] if o["default"]]
     assert chosen == [C.code(suggested.take)]
     await d.swap("ann", C.code(suggested.take), C.code(suggested.give))
     assert d.clicks == 1 and d.hand.seq == 1
     # bob chooses another take first: two clicks, and the Give menu carries it.
     await d.swap("bob", "2S", "AH")
     assert d.clicks == 2 and d.hand.record().actions[-1] == Swap(
-        d.seat(d.user("bob")), C.parse("2S"), C.parse("AH"))
+        d.seat("bob"), C.parse("2S"), C.parse("AH"))
 
 
 async def test_fiftyone_4_3_clear_is_offered_from_the_second_round_and_deals_five(harness):
     d = await fiftyone_table(harness, *EXAMPLE, stock="2C 3C 4C 7C 6C")
     await d.swap("ann", "QD", "4H")
     await d.swap("bob", "6S", "AH")
-    view = await d.current_view("ann")
+    view = await d.fresh_view("ann")
     assert any(i.endswith(":stock") for i in view.custom_ids)
     assert "First round" not in d.table_message().text()
     view = await d.clear("ann")
     assert "You cleared the board" in view.text()
     assert not any(i.endswith(":stock") for i in view.custom_ids)  # once a turn
-    assert [o["value"] for o in menu_of(view, "target")["options"]] == [
-        "2C", "3C", "4C", "7C", "6C"]
+    assert d.offered(view, "target") == ["2C", "3C", "4C", "7C", "6C"]
     table_text = d.table_message().text()
-    assert f"<@{d.seat(d.user('ann'))}> cleared the board" in table_text
+    assert f"<@{d.seat('ann')}> cleared the board" in table_text
     assert "2♣ 3♣ 4♣ 7♣ 6♣" in table_text and "on top · 5 cards" in table_text
     await d.swap("ann", "6C", "3D")
     assert d.hand.seq == 4
@@ -273,8 +204,8 @@ async def test_fiftyone_4_3_clear_is_offered_from_the_second_round_and_deals_fiv
 async def test_a_swap_from_an_out_of_date_view_changes_nothing(harness):
     d = await fiftyone_table(harness, *EXAMPLE)
     await d.swap("ann", "QD", "4H")
-    bob_old = await d.open_hand(d.user("bob"))
-    await d.open_hand(d.user("bob"))  # a second view, which the swap is made from
+    bob_old = await d.open_hand("bob")
+    await d.open_hand("bob")  # a second view, which the swap is made from
     await d.swap("bob", "6S", "AH")
     await d.h.click(d.user("bob"), bob_old, d.control(bob_old, "throw"), values=["6S-KS"])
     assert d.hand.seq == 2  # the view from before bob's swap is out of date
@@ -288,46 +219,26 @@ def test_a_give_value_that_is_not_a_swap_is_refused_in_words():
     assert read_swap(["JK-QD"]) == (JOKER, C.parse("QD"))
 
 
-def _table_game(seat_ids: list[str], seed: int, want_rebuilds: int = 1):
-    """An engine game from a seeded pack and new-stock shuffle where everyone clears when
-    allowed and swaps at random, and the first player to act after `want_rebuilds` new
-    stocks calls Stop; its pack and moves."""
-    rng = random.Random(seed)
-    pack = list(PACK)
-    rng.shuffle(pack)
-    shuffles = random.Random(seed + 10_000)
-    deal = FIFTYONE.start(seats=[(s, BUY_IN) for s in seat_ids], stake=STAKE,
-                          dealer=seat_ids[-1], deck_or_decks=pack)
-    deal.shuffle_with(lambda pile, r=shuffles: r.sample(pile, len(pile)))
-    while not deal.is_over:
-        seat = deal.to_act()[0]
-        if deal.can_clear(seat):
-            deal.apply(Clear(seat))
-            continue
-        stop = deal.can_stop(seat) and len(deal.record().reshuffles) >= want_rebuilds
-        deal.apply(Swap(seat, rng.choice(deal.board), rng.choice(deal.hands[seat]), stop))
-    return pack, list(deal.record().actions)
-
-
-async def _play_seeded(h: Harness, names=("ann", "bob"), restart_after=None, seed: int = 3):
-    d = FiftyOneDriver(h, names=names, game="fiftyone")
-    await d.seat_everyone()
-    pack, moves = _table_game([d.seat(u) for u in d.users], seed)
-    d.shuffles = random.Random(seed + 10_000)
-    d.rehook()
-    d.decks.append(pack)
-    await h.slash(d.host, "fiftyone start")
-    names_by_seat = {d.seat(u): u.name for u in d.users}
-    for done, move in enumerate(moves):
-        if restart_after is not None and done == restart_after(d):
-            await h.restart()
-            d.rehook()
-        await d.move(names_by_seat, move)
-    return d
+def stop_after_a_new_stock(seed: int = 3, want_rebuilds: int = 1):
+    """For the seats: an engine game from a seeded pack and new-stock shuffle where
+    everyone clears when allowed and swaps at random, and the first player to act after
+    `want_rebuilds` new stocks calls Stop; its seed, pack and moves."""
+    def find(seat_ids: list[str]):
+        rng, pack, deal = dealt_offline(FIFTYONE, PACK, seat_ids, seed)
+        while not deal.is_over:
+            seat = deal.to_act()[0]
+            if deal.can_clear(seat):
+                deal.apply(Clear(seat))
+                continue
+            stop = deal.can_stop(seat) and len(deal.record().reshuffles) >= want_rebuilds
+            deal.apply(Swap(seat, rng.choice(deal.board), rng.choice(deal.hands[seat]), stop))
+        return seed, pack, list(deal.record().actions)
+    return find
 
 
 async def test_fiftyone_4_4_a_new_stock_is_shuffled_at_play_time_and_stored(harness):
-    d = await _play_seeded(harness, names=("ann", "bob", "cy"))
+    d, _ = await FiftyOneDriver.seeded(harness, stop_after_a_new_stock(),
+                                       names=("ann", "bob", "cy"))
     number, settlement = d.table.last_result
     stored = await harness.bot.store.hand_by_number(d.table.id, number)
     assert stored.record["reshuffles"]
@@ -335,45 +246,31 @@ async def test_fiftyone_4_4_a_new_stock_is_shuffled_at_play_time_and_stored(harn
     assert "the discard pile became the new stock" in d.table_message().text()
     expected = {u.name: settlement.stacks[d.seat(u)] for u in d.users}
     assert sum(expected.values()) == 3 * BUY_IN
-    await assert_everything_agrees(d, expected)
+    await assert_stop_settles(d, expected)
 
 
 async def test_a_restart_after_a_new_stock_replays_it_and_the_game_goes_on(tmp_path):
-    async with Harness(database_path=tmp_path / "gff.sqlite3") as h:
-        stopped = []
-
-        def after_the_first_new_stock(d: FiftyOneDriver):
-            if not stopped and d.table and d.table.hand and d.hand.record().reshuffles:
-                stopped.append(d.hand.seq)
-                return d.hand.seq
-            return -1
-
-        d = await _play_seeded(h, restart_after=after_the_first_new_stock)
-        assert stopped, "the game made no new stock"
-        number, settlement = d.table.last_result
-        stored = await h.bot.store.hand_by_number(d.table.id, number)
-        assert stored.status == "settled" and stored.record["reshuffles"]
-        assert replay(stored.record) == settlement.to_result() == stored.result
-        assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
+    async with restarted_after_a_new_stock(tmp_path, FiftyOneDriver, stop_after_a_new_stock()
+                                           ) as d:
+        assert d.table.last_result[1].ended == "stop"
 
 
 async def test_old_buttons_still_work_after_a_restart(tmp_path):
     async with Harness(database_path=tmp_path / "gff.sqlite3") as h:
         d = await fiftyone_table(h, *EXAMPLE)
         await d.swap("ann", "QD", "4H")
-        await d.open_hand(d.user("bob"))
-        old = d.view_of(d.user("bob"))
+        old = await d.open_hand("bob")
         await h.restart()
         d.rehook()
         await h.click(d.user("bob"), old, d.control(old, "called"), values=["6S-AH"])
-        assert d.hand.seq == 2 and d.hand.stopped_by == d.seat(d.user("bob"))
+        assert d.hand.seq == 2 and d.hand.stopped_by == d.seat("bob")
         d.assert_no_hidden_card_in_public()
 
 
 async def test_fiftyone_7_a_time_out_makes_the_best_swap_and_two_make_a_player_away(harness):
     h = harness
     d = await fiftyone_table(h, *EXAMPLE)
-    ann, bob = d.seat(d.user("ann")), d.seat(d.user("bob"))
+    ann, bob = d.seat("ann"), d.seat("bob")
     turn = d.table.info.turn_seconds
     expected = best_swap(ann, d.hand.hands[ann], d.hand.board)
     await h.advance(turn + 1)  # ann's clock: the best swap, no Stop
@@ -390,73 +287,51 @@ async def test_fiftyone_7_a_time_out_makes_the_best_swap_and_two_make_a_player_a
         await h.advance(1)
     assert d.last_hand.is_over and d.last_hand.settlement.stopped_by == bob
     d.assert_no_hidden_card_in_public()
-    assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
+    await assert_chips_conserved(h)
 
 
 async def test_leaving_mid_game_plays_the_leaver_out_and_cashes_them_out(harness):
     h = harness
     d = await fiftyone_table(h, *EXAMPLE)
-    await h.slash(d.user("ann"), "fiftyone leave")
-    bob = d.seat(d.user("bob"))
-    for _ in range(40):
-        if d.table is None or d.table.hand is None or d.table.hand.is_over:
-            break
-        if d.hand.to_act() == (bob,):
-            hand = d.hand
-            await d.swap("bob", C.code(hand.board[0]), C.code(hand.hands[bob][0]),
-                         stop=hand.can_stop(bob))
-        else:
-            await h.advance(1)
+    await d.leave("ann")
+    bob = d.seat("bob")
+
+    async def first_swap(hand) -> None:
+        await d.swap("bob", C.code(hand.board[0]), C.code(hand.hands[bob][0]),
+                     stop=hand.can_stop(bob))
+
+    await d.play_out(first_swap, who="bob", pause=1, limit=40)
     assert d.last_hand.is_over
-    assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
-    wallet = await h.bot.store.wallet(h.guild_id, d.user("ann").id)
-    ann = d.seat(d.user("ann"))
-    assert wallet.balance == START - BUY_IN + d.last_hand.settlement.stacks[ann]
+    await assert_cashed_out(d, "ann", d.last_hand.settlement)
 
 
 async def test_a_computer_player_plays_fiftyone_at_each_level(harness):
-    h = harness
-    d = FiftyOneDriver(h, names=("ann",), game="fiftyone")
-    await d.seat_everyone()
-    for level in FIFTYONE.strategies:
-        await h.slash(d.host, "fiftyone addbot", level=level)
-        assert "sits down" in h.last_response(d.host).text()
-    d.decks.append(fiftyone_pack(["JD 9D 3D 8C 4H", "KS 9S AH 2H 5C", "2C 3C 4C 5D 6D"],
-                                 "QD 2S 3S 4S 6S"))
-    await h.slash(d.host, "fiftyone start")
+    d = await FiftyOneDriver.against_computers(harness, fiftyone_pack(
+        ["JD 9D 3D 8C 4H", "KS 9S AH 2H 5C", "2C 3C 4C 5D 6D"], "QD 2S 3S 4S 6S"))
     ann = d.seat(d.host)
-    for _ in range(300):
-        hand = d.table.hand
-        if hand.is_over:
-            break
-        if hand.to_act() == (ann,):
-            swap = best_swap(ann, hand.hands[ann], hand.board)
-            await d.swap("ann", C.code(swap.take), C.code(swap.give),
-                         stop=hand.can_stop(ann) and hand.turns_done >= 6)
-        else:
-            await h.advance(2)  # a computer player acts after its short pause
+
+    async def best(hand) -> None:
+        swap = best_swap(ann, hand.hands[ann], hand.board)
+        await d.swap("ann", C.code(swap.take), C.code(swap.give),
+                     stop=hand.can_stop(ann) and hand.turns_done >= 6)
+
+    await d.play_out(best, limit=300)
     assert d.last_hand.is_over and d.last_hand.seq >= 3
     d.assert_no_hidden_card_in_public()
-    assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
+    await assert_chips_conserved(harness)
 
 
 async def test_a_games_history_is_its_record_and_replays_to_the_tables_result(harness):
     d = await fiftyone_table(harness, *EXAMPLE)
     await d.swap("ann", "QD", "4H", stop=True)
     await d.swap("bob", "6S", "AH")
-    number, settlement = d.table.last_result
-    await d.h.slash(d.host, "fiftyone history")
-    assert f"the pot to <@{d.seat(d.host)}> (24)" in d.h.last_response(d.host).text()
-    await d.h.slash(d.host, "fiftyone history", hand=number)
-    (attachment,) = d.h.last_response(d.host).attachments.values()
-    record = json.loads(attachment.data)
-    assert record["game"] == "fiftyone" and record["options"] == {"joker": False}
-    assert replay(record) == settlement.to_result() == record.pop("result")
+    listed, record = await assert_history_replays(d)
+    assert f"the pot to <@{d.seat(d.host)}> (24)" in listed
+    assert record["options"] == {"joker": False}
 
 
 async def test_fiftyone_1_1_a_joker_table_deals_53_cards_and_the_joker_can_be_taken(harness):
-    h = harness
-    d = await fiftyone_table(h, ["JD 9D 3D 8C 4H", "KS 9S AH 2H 5C"], "JK 2S 3S 4S 6S",
+    d = await fiftyone_table(harness, ["JD 9D 3D 8C 4H", "KS 9S AH 2H 5C"], "JK 2S 3S 4S 6S",
                              joker=True)
     assert d.table.info.options == {"joker": True}
     assert "joker on" in d.table_message().text()
@@ -464,14 +339,14 @@ async def test_fiftyone_1_1_a_joker_table_deals_53_cards_and_the_joker_can_be_ta
     assert "Your score now: **25**" in view.text()
     await d.swap("bob", "6S", "AH")
     assert "🃏 as" in d.table_message().text()
-    await assert_everything_agrees(d, {"ann": 210, "bob": 190})
+    await assert_stop_settles(d, {"ann": 210, "bob": 190})
 
 
 async def test_the_table_shuffles_the_pack_of_its_options(harness):
     """`Game.pack(options)`: a joker table's deal is shuffled from 53 cards, a plain
     table's from 52 (FIFTYONE-1.1), with the service's own shuffle."""
     h = harness
-    d = FiftyOneDriver(h, names=("ann", "bob"), game="fiftyone")
+    d = FiftyOneDriver(h, names=("ann", "bob"))
     await h.slash(d.host, "fiftyone create", joker="on")
     assert "joker on" in h.last_response(d.host).text()
     await h.slash(d.user("bob"), "fiftyone join")
@@ -483,8 +358,8 @@ async def test_the_table_shuffles_the_pack_of_its_options(harness):
     assert record.options == {"joker": True}
     plain = SimpleNamespace(game=FIFTYONE, info=SimpleNamespace(options={}))
     assert sorted(shuffled_deck(plain)) == sorted(PACK)
-    other = SimpleNamespace(game=PAGEONE, info=SimpleNamespace(options={}))  # no `pack`
-    assert not hasattr(PAGEONE, "pack")
+    # A game whose pack does not follow the options: BaseGame.pack, its one pack.
+    other = SimpleNamespace(game=PAGEONE, info=SimpleNamespace(options={}))
     assert sorted(shuffled_deck(other)) == sorted(PAGEONE.info.pack)
 
 

@@ -9,11 +9,17 @@ starting chips: the server defaults. The hidden-card scan runs after every bid.
 
 from __future__ import annotations
 
-import json
-
 from engine import cards as C
-from engine.replay import replay
 from tests.discord.sealed_driver import SealedDriver
+from tests.discord.table_checks import (
+    BUY_IN,
+    assert_audit_balances,
+    assert_chips_conserved,
+    assert_everything_agrees,
+    assert_history_replays,
+    assert_played_out_as_away,
+    play_through_a_restart,
+)
 
 PRIZES = [C.make(rank, C.DIAMONDS) for rank in range(13)]
 TURN = 60
@@ -24,10 +30,7 @@ def card(rank: int, suit: int) -> str:
 
 
 async def gops_table(h, names=("ann", "bob", "cy")) -> SealedDriver:
-    d = SealedDriver(h, names, game="gops")
-    await d.seat_everyone()
-    await d.start(list(PRIZES))
-    return d
+    return await SealedDriver.opened(h, list(PRIZES), names)
 
 
 async def play_round(d: SealedDriver, prize: int, shifts: dict[str, int]) -> None:
@@ -37,38 +40,20 @@ async def play_round(d: SealedDriver, prize: int, shifts: dict[str, int]) -> Non
         await d.bid(name, card(prize + shift, suits[name]))
 
 
-async def assert_everything_agrees(d: SealedDriver, expected: dict[str, int],
-                                   scores: dict[str, int]) -> None:
-    """Engine, store, table message, result embed and /bankroll agree to the chip."""
-    h, table = d.h, d.table
-    number, settlement = table.last_result
-    assert settlement.ended == "all_prizes"
-    seat = {name: d.seat(name) for name in expected}
-    assert {n: settlement.stacks[s] for n, s in seat.items()} == expected
-    assert {n: settlement.scores[s] for n, s in seat.items()} == scores
-    stored = await h.bot.store.hand_by_number(table.id, number)
-    assert stored.status == "settled" and stored.record["game"] == "gops"
-    assert replay(stored.record) == settlement.to_result() == stored.result
-    info = await h.bot.store.table(table.id)
-    assert {n: next(x.stack for x in info.seats if str(x.user_id) == s)
-            for n, s in seat.items()} == expected
+async def assert_all_prizes(d: SealedDriver, expected: dict[str, int],
+                            scores: dict[str, int]) -> None:
+    """Every prize went (GOPS-2.6) with these points each; everything agrees, and the
+    table and the result show each player's points and net."""
+    settlement, text = await assert_everything_agrees(d, "all_prizes", expected)
+    assert {n: settlement.scores[d.seat(n)] for n in expected} == scores
     players = d.field("Players")
-    for name, s in seat.items():
-        line = next(x for x in players.splitlines() if f"<@{s}>" in x)
-        assert f"— {expected[name]} chips" in line and f"**{scores[name]}** points" in line
-    result = next(m for m in reversed(h.public_messages()) if m.embeds
-                  and m.embed.get("title", "") == f"Game {number}: the result")
-    text = result.text()
-    for name, s in seat.items():
-        net = expected[name] - 200
-        assert f"<@{s}>: {'+' if net > 0 else ''}{net} → {expected[name]}" in text
-        assert f"<@{s}>: {scores[name]}" in text
-    for name in expected:
-        await h.slash(d.user(name), "bankroll")
-        fields = {f["name"]: f["value"] for f in h.last_response(d.user(name)).embed["fields"]}
-        assert fields["At tables"] == str(expected[name]) and fields["Bankroll"] == "800"
-    assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
-    d.scan()
+    for name, stack in expected.items():
+        seat = d.seat(name)
+        line = next(x for x in players.splitlines() if f"<@{seat}>" in x)
+        assert f"— {stack} chips" in line and f"**{scores[name]}** points" in line
+        net = stack - BUY_IN
+        assert f"<@{seat}>: {'+' if net > 0 else ''}{net} → {stack}" in text
+        assert f"<@{seat}>: {scores[name]}" in text
 
 
 async def test_gops_2_6_a_game_to_all_prizes_with_a_tie_that_discards_the_king(harness):
@@ -78,8 +63,8 @@ async def test_gops_2_6_a_game_to_all_prizes_with_a_tie_that_discards_the_king(h
     for prize in range(13):
         await play_round(d, prize, {"ann": 0, "bob": 0, "cy": 1})
     assert d.hand.public_view().discarded == (C.parse("KD"),)
-    await assert_everything_agrees(d, {"ann": 190, "bob": 190, "cy": 220},
-                                   {"ann": 0, "bob": 0, "cy": 78})
+    await assert_all_prizes(d, {"ann": 190, "bob": 190, "cy": 220},
+                            {"ann": 0, "bob": 0, "cy": 78})
     shown = d.field("Bids shown")
     assert f"13. K♦ — <@{d.seat('ann')}> K♠ · <@{d.seat('bob')}> K♥ · <@{d.seat('cy')}> A♣" \
         " → a tie for highest: discarded" in shown
@@ -90,8 +75,8 @@ async def test_gops_3_3_every_prize_discarded_everyone_shares_the_pot(harness):
     d = await gops_table(harness)
     for prize in range(13):
         await play_round(d, prize, {"ann": 0, "bob": 0, "cy": 0})
-    await assert_everything_agrees(d, {"ann": 200, "bob": 200, "cy": 200},
-                                   {"ann": 0, "bob": 0, "cy": 0})
+    await assert_all_prizes(d, {"ann": 200, "bob": 200, "cy": 200},
+                            {"ann": 0, "bob": 0, "cy": 0})
 
 
 async def test_gops_3_3_two_tied_for_highest_share_the_pot(harness):
@@ -101,7 +86,7 @@ async def test_gops_3_3_two_tied_for_highest_share_the_pot(harness):
     bob = [0, 2, 3, 4, 5, 6, 7, 8, 1, 12, 9, 10, 11]
     for prize in range(13):
         await d.bids(ann=card(prize, C.SPADES), bob=card(bob[prize], C.HEARTS))
-    await assert_everything_agrees(d, {"ann": 200, "bob": 200}, {"ann": 45, "bob": 45})
+    await assert_all_prizes(d, {"ann": 200, "bob": 200}, {"ann": 45, "bob": 45})
     assert d.table.last_result[1].winners == (d.seat("ann"), d.seat("bob"))
 
 
@@ -169,14 +154,7 @@ async def test_a_time_out_bids_the_lowest_card_for_that_seat_alone_then_away(har
     assert "away" in next(x for x in d.field("Players").splitlines() if f"<@{bob.id}>" in x)
     while d.table.last_result is None:  # away: his bids are made for him at once
         await d.bid("ann", C.code(d.hand.private_view(d.seat("ann")).hand[-1]))
-    assert d.table.seat_of(bob.id) is None  # cashed out after the game
-    said = "\n".join(m.text() for m in h.public_messages())
-    assert f"<@{bob.id}> was away for two turns in a row" in said
-    number, settlement = d.table.last_result
-    wallet = await h.bot.store.wallet(h.guild_id, bob.id)
-    assert wallet.balance == 800 + settlement.stacks[d.seat("bob")]
-    assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
-    d.scan()
+    await assert_played_out_as_away(d, "bob", d.table.last_result[1])  # cashed out after
 
 
 async def test_a_time_out_bids_only_the_round_that_ran_out(harness):
@@ -199,7 +177,7 @@ async def test_leaving_mid_game_bids_for_the_leaver_and_cashes_out_after(harness
     d = await gops_table(harness)
     h, cy = d.h, d.user("cy")
     await d.bids(ann="AS", bob="2H", cy="3C")
-    await h.slash(cy, "gops leave")
+    await d.leave("cy")
     assert d.table.seat_of(cy.id) is not None  # seated until the game ends
     await d.bids(ann="KS", bob="KH")  # cy's lowest card is bid for him at once
     second = dict(d.hand.public_view().rounds[1].bids)
@@ -209,7 +187,7 @@ async def test_leaving_mid_game_bids_for_the_leaver_and_cashes_out_after(harness
                         for n in ("ann", "bob")})
     assert d.table.last_result is not None
     assert d.table.seat_of(cy.id) is None
-    assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
+    await assert_chips_conserved(h)
     d.scan()
 
 
@@ -217,39 +195,24 @@ async def test_a_gops_games_history_is_its_record_and_replays_to_the_tables_resu
     d = await gops_table(harness, names=("ann", "bob"))
     for prize in range(13):
         await d.bids(ann=card(prize, C.SPADES), bob=card(prize + 1, C.HEARTS))
-    number, settlement = d.table.last_result
-    await d.h.slash(d.host, "gops history")
-    assert f"all_prizes: pot to <@{d.seat('bob')}>" in d.h.last_response(d.host).text()
-    await d.h.slash(d.host, "gops history", hand=number)
-    (attachment,) = d.h.last_response(d.host).attachments.values()
-    record = json.loads(attachment.data)
-    assert record["game"] == "gops"
-    assert replay(record) == settlement.to_result() == record.pop("result")
+    listed, _ = await assert_history_replays(d)
+    assert f"all_prizes: pot to <@{d.seat('bob')}>" in listed
 
 
 async def test_audit_balances_during_and_after_a_gops_game(harness):
     d = await gops_table(harness, names=("ann", "bob"))
-    h = d.h
     await d.bid("ann", "AS")
-    await h.slash(h.owner, "audit")
-    assert "Every chip is accounted for." in h.last_response(h.owner).text()
+    await assert_audit_balances(d.h)
     for prize in range(13):
         if prize:
             await d.bid("ann", card(prize, C.SPADES))
         await d.bid("bob", card(prize, C.HEARTS))
-    await h.slash(h.owner, "audit")
-    assert "Every chip is accounted for." in h.last_response(h.owner).text()
+    await assert_audit_balances(d.h)
 
 
 async def test_computer_players_bid_at_each_level(harness):
     h = harness
-    d = SealedDriver(h, ("ann",), game="gops")
-    await d.seat_everyone()
-    for level in d.table.game.strategies:
-        await h.slash(d.host, "gops addbot", level=level)
-        assert "sits down" in h.last_response(d.host).text()
-    d.decks.append(list(PRIZES))
-    await h.slash(d.host, "gops start")
+    d = await SealedDriver.against_computers(h, list(PRIZES))
     for rank in range(13):
         await d.bid("ann", card(rank, C.SPADES))
         for _ in range(5):
@@ -259,34 +222,26 @@ async def test_computer_players_bid_at_each_level(harness):
     assert d.table.last_result is not None
     number, settlement = d.table.last_result
     assert len(settlement.scores) == 3
-    assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
+    await assert_chips_conserved(h)
     d.scan()
 
 
-async def _through_a_restart(tmp_path, stop_after: int | None) -> dict:
-    from tests.harness import Harness
+async def bob_with_a_view_open(h) -> SealedDriver:
+    d = await gops_table(h, names=("ann", "bob"))
+    await d.open_hand("bob")
+    return d
 
-    tmp_path.mkdir()
-    async with Harness(database_path=tmp_path / "gff.sqlite3") as h:
-        d = await gops_table(h, names=("ann", "bob"))
-        await d.open_hand("bob")
-        moves = [(name, card(p + (name == "bob"), suit))
-                 for p in range(13) for name, suit in (("ann", C.SPADES), ("bob", C.HEARTS))]
-        for done, (name, value) in enumerate(moves):
-            if done == stop_after:
-                await h.restart()
-                d.rehook()
-            # bob's view from before the restart still takes his bid, unrefreshed.
-            await d.bid(name, value, refresh=name == "ann")
-        number, settlement = d.table.last_result
-        stored = await h.bot.store.hand_by_number(d.table.id, number)
-        assert replay(stored.record) == settlement.to_result() == stored.result
-        assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
-        d.scan()
-        text = json.dumps(stored.result)
-        for user in d.users:
-            text = text.replace(str(user.id), user.name)
-        return json.loads(text)
+
+# ann bids each prize's own rank, bob one above: bob takes every prize.
+MOVES = [(name, card(p + (name == "bob"), suit))
+         for p in range(13) for name, suit in (("ann", C.SPADES), ("bob", C.HEARTS))]
+
+
+async def _through_a_restart(folder, stop_after: int | None) -> dict:
+    # bob's view from before the restart still takes his bid, unrefreshed.
+    return await play_through_a_restart(
+        folder, bob_with_a_view_open, MOVES,
+        lambda d, move: d.bid(*move, refresh=move[0] == "ann"), stop_after)
 
 
 async def test_a_restart_mid_game_changes_nothing_and_old_views_still_bid(tmp_path):

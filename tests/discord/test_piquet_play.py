@@ -14,7 +14,6 @@ version of a public message is checked against the deal it was shown in).
 from __future__ import annotations
 
 import dataclasses
-import json
 import random
 import re
 
@@ -24,17 +23,26 @@ from engine import cards as C
 from engine.piquet.actions import Declare, Exchange, Play, Sink
 from engine.piquet.game import PIQUET
 from engine.piquet.info import PACK
-from engine.replay import replay
-from tests.discord.table_driver import CARD_CODE, CARD_LABEL, TableDriver
+from tests.discord.table_checks import (
+    BUY_IN,
+    STAKE,
+    assert_chips_conserved,
+    assert_everything_agrees,
+    assert_history_replays,
+    assert_stored_replays,
+)
+from tests.discord.table_driver import TableDriver, assert_no_card_in_custom_ids, cards_named
 from tests.harness import Harness, Message
-
-START, BUY_IN, STAKE = 1000, 200, 10
 
 
 class PiquetDriver(TableDriver):
-    def __init__(self, h: Harness, **how) -> None:
+    game = "piquet"
+    hand_noun = "Partie"
+
+    def __init__(self, h: Harness, names: tuple[str, ...] = ("ann", "bob"),
+                 game: str | None = None) -> None:
         self.checked: dict[int, int] = {}  # message id -> versions already scanned
-        super().__init__(h, names=("ann", "bob"), game="piquet", **how)
+        super().__init__(h, names, game)
 
     def rehook(self) -> None:
         """Also scan the public messages each time the table changes: the moves of a
@@ -50,49 +58,21 @@ class PiquetDriver(TableDriver):
 
         listener.table_changed = then_scan
 
-    async def fresh_view(self, name: str) -> Message:
-        user = self.user(name)
-        self.last_hand = self.hand
-        if user.id not in self.views:
-            await self.open_hand(user)
-        view = self.view_of(user)
-        if not self.control(view, "refresh").endswith(
-                f":{self.table.running.number}.{self.hand.seq}:refresh"):
-            await self.h.click(user, view, self.control(view, "refresh"))
-            view = self.view_of(user)
-        return view
-
-    def menu(self, view: Message, act: str) -> dict:
-        return next(c for c in view.walk_components()
-                    if c.get("custom_id", "").endswith(f":{act}"))
-
     async def move(self, name: str, action) -> Message:
         """One engine action, made as the player makes it in their hand view."""
-        user = self.user(name)
-        view = await self.fresh_view(name)
         if isinstance(action, Exchange):
-            codes = [C.code(C.parse(c)) for c in action.cards]
-            await self.h.click(user, view, self.control(view, "pick"), values=codes)
-            self.assert_no_hidden_card_in_public()
-            view = self.view_of(user)
-            act = "showrest" if action.show_rest else "exchange"
-            await self.h.click(user, view, self.control(view, act))
-        elif isinstance(action, (Declare, Sink)):
-            menu = self.menu(view, "declare")
-            if isinstance(action, Sink):
-                value = f"sink:{action.kind}"
-            else:
-                wanted = {C.parse(c) for c in action.cards}
-                value = next(o["value"] for o in menu["options"]
-                             if o["value"].startswith(action.kind + ":") and
-                             {C.parse(c) for c in o["value"].split(":")[1].split("-")}
-                             == wanted)
-            await self.h.click(user, view, menu["custom_id"], values=[value])
-        else:
-            await self.h.click(user, view, self.control(view, "throw"),
-                               values=[C.code(C.parse(action.card))])
-        self.assert_no_hidden_card_in_public()
-        return self.view_of(user)
+            await self.press(name, "pick", [C.code(C.parse(c)) for c in action.cards])
+            return await self.press(name, "showrest" if action.show_rest else "exchange")
+        if isinstance(action, Sink):
+            return await self.press(name, "declare", [f"sink:{action.kind}"])
+        if isinstance(action, Declare):
+            wanted = {C.parse(c) for c in action.cards}
+            menu = self.menu(await self.fresh_view(name), "declare")
+            value = next(o["value"] for o in menu["options"]
+                         if o["value"].startswith(action.kind + ":") and
+                         {C.parse(c) for c in o["value"].split(":")[1].split("-")} == wanted)
+            return await self.press(name, "declare", [value])
+        return await self.press(name, "throw", [C.code(C.parse(action.card))])
 
     def assert_no_hidden_card_in_public(self) -> None:
         """Public in the deal shown (PIQUET-2.2, 2.4, 4.1): carte blanche once shown, the
@@ -103,16 +83,14 @@ class PiquetDriver(TableDriver):
         hand = self.last_hand
         public = shown_by_deal(hand) if hand is not None else {}
         now = hand.number + 1 if hand is not None else 0
+        assert_no_card_in_custom_ids(self.h)
         for message in self.h.public_messages():
-            for custom_id in message.custom_ids:
-                assert not CARD_CODE.search(custom_id.replace(":", " ")), custom_id
             versions = [*message.versions, message.data]
             for data in versions[self.checked.get(message.id, 0):]:
                 text = Message(message.id, message.channel_id, data).text()
                 shown_in = DEAL_SHOWN.search(text)  # an edit may go out after the deal ends
                 allowed = public.get(int(shown_in[1]) if shown_in else now, set())
-                for rank, suit in CARD_LABEL.findall(text):
-                    card = C.parse(rank + suit)
+                for card in cards_named(text):
                     assert card in allowed, (
                         f"{C.label(card)} is hidden but shown in {message!r}: {text[:400]}")
             self.checked[message.id] = len(versions)
@@ -167,11 +145,8 @@ def offline_partie(seats: list[str], want, levels=("random", "random")):
 async def play_partie(h: Harness, want, levels=("random", "random"), restart_at=None):
     d = PiquetDriver(h)
     await d.seat_everyone()
-    seats = [d.seat(u) for u in d.users]
-    decks, moves = offline_partie(seats, want, levels)
-    d.decks.append(decks)
-    await h.slash(d.host, "piquet start")
-    d.assert_no_hidden_card_in_public()
+    decks, moves = offline_partie([d.seat(u) for u in d.users], want, levels)
+    await d.start_with(decks)
     by_seat = {d.seat(u): u.name for u in d.users}
     restarted = False
     for index, action in enumerate(moves):
@@ -184,26 +159,13 @@ async def play_partie(h: Harness, want, levels=("random", "random"), restart_at=
     return d, restarted
 
 
-async def assert_everything_agrees(d: PiquetDriver, ended: str) -> dict[str, int]:
-    """The engine, the store, the table message, the result, /bankroll and /audit agree."""
-    h = d.h
-    number, settlement = d.table.last_result
-    assert settlement.ended == ended
-    by_name = {u.name: d.seat(u) for u in d.users}
-    expected = {name: settlement.stacks[seat] for name, seat in by_name.items()}
+async def assert_partie_agrees(d: PiquetDriver, ended: str) -> dict[str, int]:
+    """The partie ended as `ended`, chips moved only between the two, everything agrees
+    and the result carries the deal-by-deal score sheet: the stacks by name."""
+    _, settlement = d.table.last_result
+    expected = {u.name: settlement.stacks[d.seat(u)] for u in d.users}
     assert sum(expected.values()) == 2 * BUY_IN  # chips only move between the two
-    stored = await h.bot.store.hand_by_number(d.table.id, number)
-    assert stored.status == "settled" and stored.record["game"] == "piquet"
-    assert replay(stored.record) == settlement.to_result() == stored.result
-    info = await h.bot.store.table(d.table.id)
-    in_db = {str(seat.user_id): seat.stack for seat in info.seats}
-    assert {n: in_db[s] for n, s in by_name.items()} == expected
-    result = next(m for m in reversed(h.public_messages()) if m.embeds
-                  and m.embed.get("title", "") == f"Partie {number}: the result")
-    text = result.text()
-    for name, seat in by_name.items():
-        assert f"<@{seat}>: " in text and f"→ {expected[name]}" in text
-        assert f"<@{seat}> — {expected[name]} chips" in d.table_message().text()
+    settlement, text = await assert_everything_agrees(d, ended, expected)
     assert text.count("dealer <@") == 6  # the deal-by-deal score sheet
     if ended != "tie":
         assert f"margin {settlement.margin}" in text
@@ -211,15 +173,6 @@ async def assert_everything_agrees(d: PiquetDriver, ended: str) -> dict[str, int
         assert ("rubiconed" in text) == (ended == "rubicon")
     else:
         assert "no chips move" in text
-    for name in expected:
-        await h.slash(d.user(name), "bankroll")
-        fields = {f["name"]: f["value"] for f in h.last_response(d.user(name)).embed["fields"]}
-        assert fields["At tables"] == str(expected[name])
-        assert fields["Bankroll"] == str(START - BUY_IN)
-    assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
-    await h.slash(h.owner, "audit")
-    assert "Every chip is accounted for." in h.last_response(h.owner).text()
-    d.assert_no_hidden_card_in_public()
     return expected
 
 
@@ -231,22 +184,18 @@ async def test_piquet_5_2_a_partie_won_on_the_margin_with_a_restart_and_history(
     async with Harness(database_path=tmp_path / "gff.sqlite3") as h:
         d, restarted = await play_partie(h, _ended("won"), restart_at=70)
         assert restarted  # every move after it was made from views shown before it
-        await assert_everything_agrees(d, "won")
-        number, settlement = d.table.last_result
-        await h.slash(d.user("bob"), "piquet history", hand=number)
-        (attachment,) = h.last_response(d.user("bob")).attachments.values()
-        record = json.loads(attachment.data)
-        assert replay(record) == settlement.to_result() == record.pop("result")
+        await assert_partie_agrees(d, "won")
+        await assert_history_replays(d, "bob")
 
 
 async def test_piquet_5_2_the_rubicon(harness):
     d, _ = await play_partie(harness, _ended("rubicon"))
-    await assert_everything_agrees(d, "rubicon")
+    await assert_partie_agrees(d, "rubicon")
 
 
 async def test_piquet_5_1_equal_totals_tie_and_no_chips_move(harness):
     d, _ = await play_partie(harness, _ended("tie"))
-    assert await assert_everything_agrees(d, "tie") == {"ann": BUY_IN, "bob": BUY_IN}
+    assert await assert_partie_agrees(d, "tie") == {"ann": BUY_IN, "bob": BUY_IN}
 
 
 def _bonuses(deal) -> set[str]:
@@ -263,15 +212,12 @@ async def test_piquet_repique_pique_capot_reach_the_score_sheet(harness):
             and "the result" in m.embed.get("title", "")][-1].text()
     for word in ("repique 60", "pique 30", "capot 30"):
         assert word in text
-    await assert_everything_agrees(d, d.table.last_result[1].ended)
+    await assert_partie_agrees(d, d.table.last_result[1].ended)
 
 
 async def test_piquet_views_offer_exactly_the_legal_moves(harness):
     h = harness
-    d = PiquetDriver(h)
-    await d.seat_everyone()
-    d.decks.append(six_packs(3))
-    await h.slash(d.host, "piquet start")
+    d = await PiquetDriver.opened(h, six_packs(3))
     ann, bob = d.user("ann"), d.user("bob")
     view = await d.fresh_view("ann")
     pick = d.menu(view, "pick")
@@ -322,18 +268,14 @@ async def test_piquet_views_offer_exactly_the_legal_moves(harness):
 
 async def test_piquet_5_3_leaving_takes_effect_at_the_partie_end_time_outs_and_away(harness):
     h = harness
-    d = PiquetDriver(h)
-    await d.seat_everyone()
-    d.decks.append(six_packs(7))
-    await h.slash(d.host, "piquet start")
+    d = await PiquetDriver.opened(h, six_packs(7))
     ann, bob = d.user("ann"), d.user("bob")
     table = d.table
     turn = table.info.turn_seconds
     await h.advance(turn + 1)  # ann's time-out move: the one lowest card exchanged
     first = d.hand.record().actions[0]
     assert isinstance(first, Exchange) and len(first.cards) == 1
-    await h.slash(bob, "piquet leave")
-    assert "when this hand is over" in h.last_response(bob).text()
+    assert "when this hand is over" in await d.leave("bob")
     assert d.table.seat_of(bob.id) is not None  # still seated: the partie runs on
     for _ in range(30):
         await h.advance(turn + 1)
@@ -346,9 +288,8 @@ async def test_piquet_5_3_leaving_takes_effect_at_the_partie_end_time_outs_and_a
     removed = [m.text() for m in h.public_messages()]
     assert any(f"<@{bob.id}>" in t and "left the table" in t for t in removed)
     assert any(f"<@{ann.id}>" in t and "away" in t for t in removed)
-    stored = await h.bot.store.hand_by_number(table.id, number)
-    assert replay(stored.record) == settlement.to_result()
-    assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
+    await assert_stored_replays(h, table.id, number, settlement)
+    await assert_chips_conserved(h)
 
 
 @pytest.mark.parametrize("level", sorted(PIQUET.strategies))
@@ -358,16 +299,8 @@ async def test_a_computer_player_plays_a_partie_of_piquet(harness, level):
     await h.slash(d.host, "piquet join")
     await h.slash(d.host, "piquet addbot", level=level)
     assert "sits down" in h.last_response(d.host).text()
-    d.decks.append(six_packs(11))
-    await h.slash(d.host, "piquet start")
+    await d.start_with(six_packs(11))
     ann = d.seat(d.host)
-    for _ in range(400):
-        hand = d.table.hand
-        if d.table.last_result is not None:
-            break
-        if hand.to_act() == (ann,):
-            await d.move("ann", hand.timeout_action(ann))
-        else:
-            await h.advance(2)
-    assert d.table.last_result is not None and d.last_hand.seq > 100
-    assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
+    await d.play_out(lambda hand: d.move("ann", hand.timeout_action(ann)), limit=400)
+    assert d.last_hand.seq > 100
+    await assert_chips_conserved(h)

@@ -6,7 +6,7 @@ import pytest
 
 from bot import bounds
 from bot.settings import Settings, SettingsError, load_settings, unknown_names
-from bot.store.store import GUILD_SETTING_RANGES
+from bot.store.sql import GUILD_SETTING_RANGES
 
 
 def test_defaults_match_the_documented_ones():

@@ -87,7 +87,7 @@ async def test_a_table_another_process_holds_is_not_resumed(tmp_path, monkeypatc
             raise TableHeldElsewhere(table_id)
 
     monkeypatch.setattr(SqliteStore, "claim_table", held_elsewhere)
-    with caplog.at_level(logging.WARNING, logger="bot.tables.service"):
+    with caplog.at_level(logging.WARNING, logger="bot.tables.recovery"):
         async with Harness(database_path=path, guild_id=guild, channel_id=channel) as h:
             assert h.bot.tables.tables == {}
             ann = h.user("ann")

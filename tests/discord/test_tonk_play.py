@@ -9,13 +9,17 @@ record replays to the table's result, and that no hidden card reached a public m
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from engine import cards as C
-from engine.replay import replay
-from tests.discord.table_driver import TableDriver
+from tests.discord.table_checks import (
+    assert_audit_balances,
+    assert_chips_conserved,
+    assert_everything_agrees,
+    assert_history_replays,
+    play_through_a_restart,
+)
+from tests.discord.table_driver import TableDriver, controls
 from tests.engine.decks import stacked_deck
 from tests.harness import EPHEMERAL
 
@@ -29,58 +33,33 @@ async def tonk_table(h, hands, stock="", names=("ann", "bob", "cy")) -> TableDri
     return await TableDriver.playing(h, hands, stock, names=names, game="tonk")
 
 
-async def assert_everything_agrees(d: TableDriver, ended: str, expected: dict[str, int]) -> None:
-    """Engine, database, result embed and /bankroll agree with the stacks worked out by hand."""
-    h = d.h
-    table = d.table
-    number, settlement = table.last_result
-    assert settlement.ended == ended
-    by_name = {name: d.seat(d.user(name)) for name in expected}
-    assert {n: settlement.stacks[s] for n, s in by_name.items()} == expected
-    stored = await h.bot.store.hand_by_number(table.id, number)
-    assert stored.status == "settled" and stored.record["game"] == "tonk"
-    assert replay(stored.record) == settlement.to_result() == stored.result
-    info = await h.bot.store.table(table.id)
-    in_db = {str(seat.user_id): seat.stack for seat in info.seats}
-    assert {n: in_db[s] for n, s in by_name.items()} == expected
-    result = next(m for m in reversed(h.public_messages()) if m.embeds
-                  and m.embed.get("title", "").startswith(f"Hand {number}:"))
-    text = result.text()
-    for name, seat in by_name.items():
-        assert f"<@{seat}>: " in text and f"→ {expected[name]}" in text
-    for transfer in settlement.transfers:  # who paid whom, each payment
+async def assert_settled(d: TableDriver, ended: str, expected: dict[str, int]) -> None:
+    """Everything agrees with the stacks worked out by hand, and the result says who paid
+    whom, each payment."""
+    settlement, text = await assert_everything_agrees(d, ended, expected)
+    for transfer in settlement.transfers:
         payer, payee = (a.split(":", 1)[1] for a in (transfer.source, transfer.target))
         assert f"<@{payer}> → <@{payee}>: {transfer.amount}" in text
     if not settlement.transfers:
         assert "nobody pays" in text
-    for name in expected:
-        await h.slash(d.user(name), "bankroll")
-        fields = {f["name"]: f["value"] for f in h.last_response(d.user(name)).embed["fields"]}
-        assert fields["At tables"] == str(expected[name]) and fields["Bankroll"] == "800"
-    assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
-    d.assert_no_hidden_card_in_public()
 
 
 async def test_tonk_5_1_running_out(harness):
     d = await tonk_table(harness, ["3S 4S 5S 6S 9D", HIGH_B, HIGH_C], "2C 7S")
-    await d.act("ann", "stock")
-    await d.act("ann", "spread", "3S 4S 5S 6S 7S")
-    await d.act("ann", "throw", "9D")
-    await assert_everything_agrees(d, "running_out", {"ann": 220, "bob": 190, "cy": 190})
+    await d.acts("ann stock", "ann spread 3S 4S 5S 6S 7S", "ann throw 9D")
+    await assert_settled(d, "running_out", {"ann": 220, "bob": 190, "cy": 190})
 
 
 async def test_tonk_5_2_tonking_out(harness):
     d = await tonk_table(harness, ["3S 4S 5S 9D 9H", HIGH_B, HIGH_C], "2C 9C")
-    await d.act("ann", "stock")
-    await d.act("ann", "spread", "3S 4S 5S")
-    await d.act("ann", "spread", "9D 9H 9C")
-    await assert_everything_agrees(d, "tonk_out", {"ann": 240, "bob": 180, "cy": 180})
+    await d.acts("ann stock", "ann spread 3S 4S 5S", "ann spread 9D 9H 9C")
+    await assert_settled(d, "tonk_out", {"ann": 240, "bob": 180, "cy": 180})
 
 
 async def test_tonk_5_3_a_winning_drop(harness):
     d = await tonk_table(harness, ["AS 2S 3D 4H 4C", HIGH_B, HIGH_C], "5D")
     await d.act("ann", "drop")
-    await assert_everything_agrees(d, "drop", {"ann": 220, "bob": 190, "cy": 190})
+    await assert_settled(d, "drop", {"ann": 220, "bob": 190, "cy": 190})
 
 
 async def test_tonk_5_3_a_caught_drop(harness):
@@ -88,7 +67,7 @@ async def test_tonk_5_3_a_caught_drop(harness):
     # the lowest, each pay cy.
     d = await tonk_table(harness, ["9S 9H 8H 7C 6H", HIGH_B, "2H 3C 4D 5S 7D"], "5D")
     await d.act("ann", "drop")
-    await assert_everything_agrees(d, "caught", {"ann": 180, "bob": 190, "cy": 230})
+    await assert_settled(d, "caught", {"ann": 180, "bob": 190, "cy": 230})
 
 
 def _stock_out_turns(hands: list[str]) -> list[str]:
@@ -110,12 +89,12 @@ async def test_tonk_5_4_the_stock_runs_out(harness, bob_hand, ended, stacks):
         name = ("ann", "bob")[turn % 2]
         await d.act(name, "stock")
         await d.act(name, "throw", C.label(C.parse(card)))
-    await assert_everything_agrees(d, ended, stacks)
+    await assert_settled(d, ended, stacks)
 
 
 async def test_tonk_3_2_a_tonk_on_the_deal(harness):
     d = await tonk_table(harness, ["AS AH 2S 2H 3S", HIGH_B, HIGH_C], "5D")
-    await assert_everything_agrees(d, "instant", {"ann": 240, "bob": 180, "cy": 180})
+    await assert_settled(d, "instant", {"ann": 240, "bob": 180, "cy": 180})
     result = next(m for m in d.h.public_messages() if m.embeds
                   and m.embed.get("title", "") == "Hand 1: the result")
     assert f"<@{d.seat(d.host)}> has a tonk on the deal" in result.text()
@@ -123,28 +102,24 @@ async def test_tonk_3_2_a_tonk_on_the_deal(harness):
 
 async def test_tonk_3_3_two_tonks_on_the_deal_are_a_draw(harness):
     d = await tonk_table(harness, ["AS AH 2S 2H 3S", "AD AC 2D 2C 3H", HIGH_C], "5D")
-    await assert_everything_agrees(d, "instant_draw", {"ann": 200, "bob": 200, "cy": 200})
+    await assert_settled(d, "instant_draw", {"ann": 200, "bob": 200, "cy": 200})
 
 
 async def test_tonk_4_2_the_hit_lock_is_shown_on_the_table_and_to_the_locked_player(harness):
     d = await tonk_table(harness, LOCK_HANDS, LOCK_STOCK, names=("ann", "bob"))
-    await d.act("ann", "stock")
-    await d.act("ann", "spread", "3S 4S 5S")
-    await d.act("ann", "throw", "JC")
-    await d.act("bob", "stock")
+    await d.acts("ann stock", "ann spread 3S 4S 5S", "ann throw JC", "bob stock")
     await d.act("bob", "hit", "6S", target=0)
     ann = d.seat(d.user("ann"))
-    seats = next(f["value"] for f in d.table_message().embed["fields"] if f["name"] == "Seats")
+    seats = d.field("Seats")
     locked_line = next(line for line in seats.splitlines() if f"<@{ann}>" in line)
     assert "hit-locked" in locked_line and "next turn" in locked_line
     await d.act("bob", "throw", "JD")
     view = await d.act("ann", "stock")
     assert "may not spread or hit this turn" in view.embed["description"]
-    buttons = {c["custom_id"].rsplit(":", 1)[1]: c for c in view.walk_components()
-               if "custom_id" in c}
+    buttons = controls(view)
     assert buttons["spread"]["disabled"] and buttons["hit"]["disabled"]
     assert buttons["pick"]["disabled"] and not buttons["throw"]["disabled"]
-    seats = next(f["value"] for f in d.table_message().embed["fields"] if f["name"] == "Seats")
+    seats = d.field("Seats")
     assert "this turn" in next(line for line in seats.splitlines() if f"<@{ann}>" in line)
     d.assert_no_hidden_card_in_public()
 
@@ -166,28 +141,15 @@ async def test_joining_a_channel_whose_table_plays_another_game_names_that_game(
 async def test_a_tonk_hands_history_is_its_record_and_replays_to_the_tables_result(harness):
     d = await tonk_table(harness, ["AS 2S 3D 4H 4C", HIGH_B, HIGH_C], "5D")
     await d.act("ann", "drop")
-    number, settlement = d.table.last_result
-    await d.h.slash(d.host, "tonk history")
-    listed = d.h.last_response(d.host).text()
+    listed, _ = await assert_history_replays(d)
     assert f"drop: paid to <@{d.seat(d.host)}>" in listed
-    await d.h.slash(d.host, "tonk history", hand=number)
-    (attachment,) = d.h.last_response(d.host).attachments.values()
-    record = json.loads(attachment.data)
-    assert record["game"] == "tonk"
-    assert replay(record) == settlement.to_result() == record.pop("result")
 
 
 async def test_a_computer_player_plays_tonk_at_each_level(harness):
     h = harness
-    d = TableDriver(h, names=("ann",), game="tonk")
-    await d.seat_everyone()
-    for level in h.bot.tables.in_channel(h.channel.id).game.strategies:
-        await h.slash(d.host, "tonk addbot", level=level)
-        assert "sits down" in h.last_response(d.host).text()
-    d.deal_next(["9S 9H 8H 7C 6H", HIGH_B, HIGH_C], "5D")
-    await h.slash(d.host, "tonk start")
-    await d.act("ann", "stock")
-    await d.act("ann", "throw", "9S")
+    deck = [C.parse(c) for c in stacked_deck(["9S 9H 8H 7C 6H", HIGH_B, HIGH_C], "5D")]
+    d = await TableDriver.against_computers(h, deck, game="tonk")
+    await d.acts("ann stock", "ann throw 9S")
     for _ in range(200):
         if d.table.hand.is_over or d.hand.to_act() == (d.seat(d.host),):
             break
@@ -195,7 +157,7 @@ async def test_a_computer_player_plays_tonk_at_each_level(harness):
     assert d.hand.is_over or d.hand.to_act() == (d.seat(d.host),)
     assert d.hand.seq > 2  # the computer players moved
     d.assert_no_hidden_card_in_public()
-    assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
+    await assert_chips_conserved(h)
 
 
 # A whole hand of two: a spread, a hit (so ann is hit-locked), a draw from each pile, and
@@ -209,32 +171,16 @@ RESTART_SCRIPT = [
 ]
 
 
-async def _play_through_a_restart(tmp_path, stop_after: int | None) -> tuple[dict, list[int]]:
-    from tests.harness import Harness
-
-    tmp_path.mkdir()  # each run's own folder: the bot makes no folder for a database
-    async with Harness(database_path=tmp_path / "gff.sqlite3") as h:
-        d = await tonk_table(h, LOCK_HANDS, LOCK_STOCK, names=("ann", "bob"))
-        for done, (name, act, cards, target) in enumerate(RESTART_SCRIPT):
-            if done == stop_after:
-                await h.restart()
-                d.rehook()
-            await d.act(name, act, cards, target)
-        number, settlement = d.table.last_result
-        stored = await h.bot.store.hand_by_number(d.table.id, number)
-        assert replay(stored.record) == settlement.to_result() == stored.result
-        assert all(g.holds for g in await h.bot.store.conservation(h.guild_id))
-        d.assert_no_hidden_card_in_public()
-        result = json.dumps(stored.result)
-        for user in d.users:  # each run has its own user ids: compare by name
-            result = result.replace(str(user.id), user.name)
-        return json.loads(result), [settlement.stacks[d.seat(u)] for u in d.users]
+async def _play_through_a_restart(folder, stop_after: int | None) -> dict:
+    return await play_through_a_restart(
+        folder, lambda h: tonk_table(h, LOCK_HANDS, LOCK_STOCK, names=("ann", "bob")),
+        RESTART_SCRIPT, lambda d, step: d.act(*step), stop_after)
 
 
 async def test_a_restart_in_the_middle_of_a_tonk_hand_changes_nothing(tmp_path):
     expected = await _play_through_a_restart(tmp_path / "straight", None)
-    assert expected == ({"ended": "drop", "winners": ["ann"],
-                         "stacks": {"ann": 210, "bob": 190}, "eliminated": []}, [210, 190])
+    assert expected == {"ended": "drop", "winners": ["ann"],
+                        "stacks": {"ann": 210, "bob": 190}, "eliminated": []}
     for stop_after in (1, 4, 6, 7, 10):  # after a spread, a hit, into the locked turn, a drop
         assert await _play_through_a_restart(tmp_path / f"stop{stop_after}", stop_after) \
             == expected, stop_after
@@ -244,9 +190,6 @@ async def test_audit_accounts_for_every_chip_during_and_after_a_tonk_hand(harnes
     h = harness
     d = await tonk_table(h, ["3S 4S 5S 6S 9D", HIGH_B, HIGH_C], "2C 7S")
     await d.act("ann", "stock")
-    await h.slash(h.owner, "audit")
-    assert "Every chip is accounted for." in h.last_response(h.owner).text()
-    await d.act("ann", "spread", "3S 4S 5S 6S 7S")
-    await d.act("ann", "throw", "9D")
-    await h.slash(h.owner, "audit")
-    assert "Every chip is accounted for." in h.last_response(h.owner).text()
+    await assert_audit_balances(h)
+    await d.acts("ann spread 3S 4S 5S 6S 7S", "ann throw 9D")
+    await assert_audit_balances(h)
