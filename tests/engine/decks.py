@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine import cards as C
+from tests.engine.helpers import table_record
 
 
 def stacked_deck(hands: list[str], stock: str = "") -> list[str]:
@@ -32,14 +33,8 @@ def record(
     stock: str = "",
     carry: dict | None = None,
 ) -> dict:
-    data = {
-        "game": "gff",
-        "stake": stake,
-        "seats": [{"id": i, "stack": s} for i, s in seats],
-        "dealer": dealer,
-        "deck": stacked_deck(hands, stock),
-        "actions": actions or [],
-    }
+    data = table_record("gff", seats, stake, dealer=dealer, deck=stacked_deck(hands, stock),
+                        actions=actions or [])
     if carry is not None:
         data["carry"] = carry
     return data

@@ -3,7 +3,6 @@ on fixed packs."""
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable
 
@@ -13,8 +12,8 @@ from engine.auction.actions import Bid
 from engine.auction.deal import AuctionDeal
 from engine.auction.game import AUCTION
 from engine.errors import EngineError
-from engine.replay import run
 from tests.engine.decks import stacked_deck
+from tests.engine.helpers import error, replay, table_record
 
 FLUSHES = ["6S 7S 8S 9S TS", "6H 7H 8H 9H TH", "6C 7C 8C 9C TC"]
 MIXED = ["AS 2H 3D 4C JD", "AH 2D 3C 4S QD", "AD 2C 3S 4H KD"]
@@ -27,27 +26,9 @@ def dealt(*flushed: int, players: int = 3) -> list[str]:
 
 
 def auction(seats, dealer, decks, actions=(), stake=5) -> dict:
-    return {
-        "game": "auction",
-        "stake": stake,
-        "seats": [{"id": i, "stack": s} for i, s in seats],
-        "dealer": dealer,
-        "options": {},
-        "decks": decks,
-        "actions": [{"seat": s, "do": "bid", "amount": a} for s, a in actions],
-    }
-
-
-def replay(record: dict) -> dict:
-    answer, status = run(json.dumps(record))
-    assert status == 0, answer
-    return answer
-
-
-def error(record: dict) -> dict:
-    answer, status = run(json.dumps(record))
-    assert status == 1, answer
-    return answer["error"]
+    bids = [{"seat": s, "do": "bid", "amount": a} for s, a in actions]
+    return table_record("auction", seats, stake, dealer=dealer, options={}, decks=decks,
+                        actions=bids)
 
 
 def deal_of(record: dict) -> AuctionDeal:

@@ -14,6 +14,9 @@ from engine.concentration.game import CONCENTRATION
 from engine.errors import EngineError
 from engine.replay import run
 from engine.simulate import simulate
+from tests.engine.helpers import error as refused
+from tests.engine.helpers import replay as answer
+from tests.engine.helpers import table_record
 
 # Positions 2i and 2i+1 hold a pair of one rank and one colour: for rank r, pair 2r is
 # (r♠, r♣) and pair 2r+1 is (r♥, r♦). So position 26 is the 7♥ and 30 the 8♥.
@@ -27,31 +30,15 @@ THREE = [("a", 100), ("b", 100), ("c", 100)]
 
 
 def record(seats, dealer, flips, *, deck=PAIRED, stake=5, options=None) -> dict:
-    return {
-        "game": "concentration",
-        "stake": stake,
-        "seats": [{"id": i, "stack": s} for i, s in seats],
-        "dealer": dealer,
-        "options": {"match": "rank"} if options is None else options,
-        "deck": list(deck),
-        "actions": [{"seat": seat, "do": "flip", "pos": pos} for seat, pos in flips],
-    }
+    return table_record(
+        "concentration", seats, stake, dealer=dealer,
+        options={"match": "rank"} if options is None else options, deck=list(deck),
+        actions=[{"seat": seat, "do": "flip", "pos": pos} for seat, pos in flips],
+    )
 
 
 def takes(seat: str, positions) -> list[tuple[str, int]]:
     return [(seat, pos) for pos in positions]
-
-
-def answer(data: dict) -> dict:
-    result, status = run(json.dumps(data))
-    assert status == 0, result
-    return result
-
-
-def refused(data: dict) -> dict:
-    result, status = run(json.dumps(data))
-    assert status == 1, result
-    return result["error"]
 
 
 def deal_of(data: dict):

@@ -11,6 +11,7 @@ from engine.farmer.actions import HIT, STAY, FarmerAction
 from engine.farmer.game import FARMER
 from engine.farmer.info import PACK
 from engine.replay import run
+from tests.engine.helpers import error, replay, table_record
 
 
 def deck(face_down: str, stock: str = "") -> list[str]:
@@ -21,16 +22,8 @@ def deck(face_down: str, stock: str = "") -> list[str]:
 
 
 def farmer(seats, dealer, face_down, stock="", actions=(), stake=3, carry=None, **extra):
-    data = {
-        "game": "farmer",
-        "stake": stake,
-        "seats": [{"id": i, "stack": s} for i, s in seats],
-        "dealer": dealer,
-        "options": {},
-        "deck": deck(face_down, stock),
-        "actions": list(actions),
-        **extra,
-    }
+    data = table_record("farmer", seats, stake, dealer=dealer, options={},
+                        deck=deck(face_down, stock), actions=list(actions), **extra)
     if carry is not None:
         data["carry"] = {"farm": carry}
     return data
@@ -41,19 +34,9 @@ def plays(*moves: str) -> list[dict]:
     return [{"seat": m.split(":")[0], "do": m.split(":")[1]} for m in moves]
 
 
-def replay(record: dict) -> dict:
-    answer, status = run(json.dumps(record))
-    assert status == 0, answer
-    return answer
-
-
-def error(record: dict) -> dict:
-    answer, status = run(json.dumps(record))
-    assert status == 1, answer
-    return answer["error"]
-
-
 FIVE = [("a", 60), ("b", 60), ("c", 60), ("d", 60), ("e", 60)]
+THREE = [("a", 30), ("b", 30), ("c", 30)]
+ONE_HIT_EACH = plays("a:hit", "a:stay", "b:hit", "b:stay", "c:hit", "c:stay")
 
 
 def test_farmer_1_1_the_pack_is_45_cards_with_the_six_of_hearts():
@@ -101,10 +84,8 @@ def test_farmer_5_2_every_farm_chip_is_paid_by_a_seat():
 
 
 def test_farmer_5_1_a_single_sixteen_takes_the_whole_farm_and_no_side_payments():
-    seats = [("a", 30), ("b", 30), ("c", 30)]
     # a: K + 6H = 16; b: 9 + 4 = 13; c (farmer): 5 + 3 = 8.
-    record = farmer(seats, "c", "KS 9S 5S", "6H 4S 3S",
-                    plays("a:hit", "a:stay", "b:hit", "b:stay", "c:hit", "c:stay"), carry=10)
+    record = farmer(THREE, "c", "KS 9S 5S", "6H 4S 3S", ONE_HIT_EACH, carry=10)
     answer = replay(record)
     assert answer["ended"] == "sixteen" and answer["winners"] == ["a"]
     assert answer["farm_winner"] == "a"
@@ -114,19 +95,16 @@ def test_farmer_5_1_a_single_sixteen_takes_the_whole_farm_and_no_side_payments()
 
 
 def test_farmer_5_1_a_tie_on_sixteen_goes_to_the_holder_of_the_six_of_hearts():
-    seats = [("a", 30), ("b", 30), ("c", 30)]
     # a: K + 6H = 16; b: 9 + 7 = 16, also in two cards.
-    record = farmer(seats, "c", "KS 9S 5S", "6H 7S 3S",
-                    plays("a:hit", "a:stay", "b:hit", "b:stay", "c:hit", "c:stay"))
+    record = farmer(THREE, "c", "KS 9S 5S", "6H 7S 3S", ONE_HIT_EACH)
     answer = replay(record)
     assert answer["totals"] == {"a": 16, "b": 16, "c": 8}
     assert answer["farm_winner"] == "a"
 
 
 def test_farmer_5_1_b_then_fewest_cards():
-    seats = [("a", 30), ("b", 30), ("c", 30)]
     # a: 9 + 3 + 4 = 16 (3 cards); b: 9 + 7 = 16 (2 cards).
-    record = farmer(seats, "c", "9S 9H 5S", "3S 4S 7S 2S",
+    record = farmer(THREE, "c", "9S 9H 5S", "3S 4S 7S 2S",
                     plays("a:hit", "a:hit", "a:stay", "b:hit", "b:stay", "c:hit", "c:stay"))
     answer = replay(record)
     assert answer["totals"] == {"a": 16, "b": 16, "c": 7}
@@ -134,18 +112,15 @@ def test_farmer_5_1_b_then_fewest_cards():
 
 
 def test_farmer_5_1_c_among_the_fewest_the_farmer():
-    seats = [("a", 30), ("b", 30), ("c", 30)]
     # a: 9 + 7 = 16; b: 5 + 2 = 7; c (farmer): 9 + 7 = 16, as few cards as a.
-    record = farmer(seats, "c", "9S 5S 9H", "7S 2S 7H",
-                    plays("a:hit", "a:stay", "b:hit", "b:stay", "c:hit", "c:stay"))
+    record = farmer(THREE, "c", "9S 5S 9H", "7S 2S 7H", ONE_HIT_EACH)
     answer = replay(record)
     assert answer["totals"] == {"a": 16, "b": 7, "c": 16}
     assert answer["farm_winner"] == "c" and answer["next_farmer"] == "c"
 
 
 def test_farmer_5_1_d_otherwise_the_first_from_the_farmers_left():
-    seats = [("a", 30), ("b", 30), ("c", 30)]
-    record = farmer(seats, "a", "9S 9H 5S", "7S 7H 2S",
+    record = farmer(THREE, "a", "9S 9H 5S", "7S 7H 2S",
                     plays("b:hit", "b:stay", "c:hit", "c:stay", "a:hit", "a:stay"))
     # Deal order from a's left: b, c, a. b: 9 + 7, c: 9 + 7, a: 5 + 2.
     answer = replay(record)
@@ -163,9 +138,7 @@ def test_farmer_5_2_with_several_on_c_and_none_below_nothing_is_paid():
 
 
 def test_farmer_5_3_all_bust_the_farm_stays_and_busts_pay_the_farmer():
-    seats = [("a", 30), ("b", 30), ("c", 30)]
-    record = farmer(seats, "c", "KS KH QS", "9S 9H 9D",
-                    plays("a:hit", "a:stay", "b:hit", "b:stay", "c:hit", "c:stay"), carry=2)
+    record = farmer(THREE, "c", "KS KH QS", "9S 9H 9D", ONE_HIT_EACH, carry=2)
     answer = replay(record)
     assert answer["ended"] == "all_bust" and answer["winners"] == []
     assert answer["busted"] == ["a", "b", "c"]
@@ -174,9 +147,7 @@ def test_farmer_5_3_all_bust_the_farm_stays_and_busts_pay_the_farmer():
 
 
 def test_farmer_5_4_busts_pay_the_farmer_even_when_someone_has_sixteen():
-    seats = [("a", 30), ("b", 30), ("c", 30)]
-    record = farmer(seats, "c", "KS QS 5S", "6H 9S 3S",
-                    plays("a:hit", "a:stay", "b:hit", "b:stay", "c:hit", "c:stay"))
+    record = farmer(THREE, "c", "KS QS 5S", "6H 9S 3S", ONE_HIT_EACH)
     answer = replay(record)
     assert answer["farm_winner"] == "a" and answer["busted"] == ["b"]
     assert answer["stacks"] == {"a": 27 + 9, "b": 24, "c": 30}
@@ -184,8 +155,7 @@ def test_farmer_5_4_busts_pay_the_farmer_even_when_someone_has_sixteen():
 
 def test_farmer_2_3_a_seat_below_2s_is_not_dealt_in_and_is_eliminated():
     seats = [("a", 30), ("poor", 5), ("b", 30), ("c", 30)]
-    record = farmer(seats, "c", "KS 9S 5S", "6H 4S 3S",
-                    plays("a:hit", "a:stay", "b:hit", "b:stay", "c:hit", "c:stay"))
+    record = farmer(seats, "c", "KS 9S 5S", "6H 4S 3S", ONE_HIT_EACH)
     answer = replay(record)
     assert "poor" not in answer["totals"] and answer["stacks"]["poor"] == 5
     assert answer["eliminated"] == ["poor"]
@@ -202,8 +172,7 @@ def test_farmer_2_3_a_player_left_below_2s_is_eliminated():
 def test_farmer_5_6_an_eliminated_farmer_passes_to_the_next_seat_on_the_left():
     seats = [("a", 30), ("b", 30), ("c", 6)]
     # c (farmer) 5 + 2 = 7 is below a's 13 and b's 13: pays 3 into the side pot.
-    record = farmer(seats, "c", "9S 9H 5S", "4S 4H 2S",
-                    plays("a:hit", "a:stay", "b:hit", "b:stay", "c:hit", "c:stay"))
+    record = farmer(seats, "c", "9S 9H 5S", "4S 4H 2S", ONE_HIT_EACH)
     answer = replay(record)
     assert answer["stacks"]["c"] == 0 and answer["eliminated"] == ["c"]
     assert answer["next_farmer"] == "a"

@@ -24,6 +24,7 @@ from engine.faro.actions import (
 )
 from engine.faro.game import FARO
 from engine.replay import run
+from tests.engine.helpers import error, replay, table_record
 
 
 def deck(top: str = "", bottom: str = "") -> list[str]:
@@ -36,14 +37,8 @@ def deck(top: str = "", bottom: str = "") -> list[str]:
 
 
 def faro(seats, actions, *, top="", bottom="", stake=5, options=None):
-    return {
-        "game": "faro",
-        "stake": stake,
-        "seats": [{"id": i, "stack": s} for i, s in seats],
-        "options": options if options is not None else {},
-        "deck": deck(top, bottom),
-        "actions": list(actions),
-    }
+    return table_record("faro", seats, stake, options=options if options is not None else {},
+                        deck=deck(top, bottom), actions=list(actions))
 
 
 def bet(seat, on, amount, **extra):
@@ -52,18 +47,6 @@ def bet(seat, on, amount, **extra):
 
 def ready(*seats, rounds=1):
     return [{"seat": s, "do": "ready"} for _ in range(rounds) for s in seats]
-
-
-def replay(record: dict) -> dict:
-    answer, status = run(json.dumps(record))
-    assert status == 0, answer
-    return answer
-
-
-def error(record: dict) -> dict:
-    answer, status = run(json.dumps(record))
-    assert status == 1, answer
-    return answer["error"]
 
 
 ANN = [("ann", 100)]

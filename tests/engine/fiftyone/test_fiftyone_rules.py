@@ -17,7 +17,7 @@ from engine.fiftyone.deal import swaps
 from engine.fiftyone.game import FIFTYONE
 from engine.fiftyone.info import PACK_WITH_JOKER
 from engine.fiftyone.scoring import score
-from engine.replay import run
+from tests.engine.helpers import error, replay, table_record
 
 
 def deck(hands: list[str], board: str, stock: str = "", joker: bool = False) -> list[str]:
@@ -34,17 +34,9 @@ def deck(hands: list[str], board: str, stock: str = "", joker: bool = False) -> 
 
 
 def fiftyone(seats, dealer, hands, board, actions=(), stock="", stake=5, joker=False, **extra):
-    return {
-        "game": "fiftyone",
-        "stake": stake,
-        "seats": [{"id": i, "stack": s} for i, s in seats],
-        "dealer": dealer,
-        "options": {"joker": joker},
-        "deck": deck(hands, board, stock, joker),
-        "reshuffles": [],
-        "actions": list(actions),
-        **extra,
-    }
+    return table_record("fiftyone", seats, stake, dealer=dealer, options={"joker": joker},
+                        deck=deck(hands, board, stock, joker), reshuffles=[],
+                        actions=list(actions), **extra)
 
 
 def swap(seat: str, take: str, give: str, stop: bool | None = None) -> dict:
@@ -56,18 +48,6 @@ def swap(seat: str, take: str, give: str, stop: bool | None = None) -> dict:
 
 def clear(seat: str) -> dict:
     return {"seat": seat, "do": "clear"}
-
-
-def replay(record: dict) -> dict:
-    answer, status = run(json.dumps(record))
-    assert status == 0, answer
-    return answer
-
-
-def error(record: dict) -> dict:
-    answer, status = run(json.dumps(record))
-    assert status == 1, answer
-    return answer["error"]
 
 
 def hand(text: str) -> list[int]:

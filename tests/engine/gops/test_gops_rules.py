@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
@@ -11,7 +10,7 @@ from engine import cards as C
 from engine.errors import EngineError
 from engine.gops.actions import Bid
 from engine.gops.game import GOPS
-from engine.replay import run
+from tests.engine.helpers import error, replay, table_record
 
 RANKS = "A23456789TJQK"
 SUIT_CODES = "SHC"  # GOPS-1.2: from the dealer's left, spades, hearts, clubs, then again
@@ -41,27 +40,8 @@ def gops(seats, dealer, rounds, *, deck=EXAMPLE_PRIZES, stake=5, players=None) -
         for ranks in rounds
         for seat, rank in zip(playing, ranks, strict=True)
     ]
-    return {
-        "game": "gops",
-        "stake": stake,
-        "seats": [{"id": i, "stack": s} for i, s in seats],
-        "dealer": dealer,
-        "options": {},
-        "deck": list(deck),
-        "actions": actions,
-    }
-
-
-def replay(record: dict) -> dict:
-    answer, status = run(json.dumps(record))
-    assert status == 0, answer
-    return answer
-
-
-def error(record: dict) -> dict:
-    answer, status = run(json.dumps(record))
-    assert status == 1, answer
-    return answer["error"]
+    return table_record("gops", seats, stake, dealer=dealer, options={}, deck=list(deck),
+                        actions=actions)
 
 
 def test_gops_3_5_the_worked_example():

@@ -12,7 +12,7 @@ from engine import cards as C
 from engine.errors import EngineError
 from engine.jackchangeit.actions import Draw, Play
 from engine.jackchangeit.game import JACKCHANGEIT
-from engine.replay import run
+from tests.engine.helpers import error, replay, table_record
 
 
 def deck(hands: list[str], upcard: str, stock: str = "") -> list[str]:
@@ -29,16 +29,9 @@ def deck(hands: list[str], upcard: str, stock: str = "") -> list[str]:
 
 def jci(hands, upcard, actions=(), stock="", stake=2, stack=10, **extra):
     names = ["ann", "bob", "cy", "dan", "eve", "fay"][: len(hands)]
-    return {
-        "game": "jackchangeit",
-        "stake": stake,
-        "seats": [{"id": n, "stack": stack} for n in names],
-        "dealer": names[-1],
-        "options": {},
-        "deck": deck(hands, upcard, stock),
-        "actions": list(actions),
-        **extra,
-    }
+    return table_record("jackchangeit", [(n, stack) for n in names], stake, dealer=names[-1],
+                        options={}, deck=deck(hands, upcard, stock), actions=list(actions),
+                        **extra)
 
 
 def play(seat, card, suit=None, with_=None) -> dict:
@@ -52,18 +45,6 @@ def play(seat, card, suit=None, with_=None) -> dict:
 
 def draw(seat) -> dict:
     return {"seat": seat, "do": "draw"}
-
-
-def replay(record: dict) -> dict:
-    answer, status = run(json.dumps(record))
-    assert status == 0, answer
-    return answer
-
-
-def error(record: dict) -> dict:
-    answer, status = run(json.dumps(record))
-    assert status == 1, answer
-    return answer["error"]
 
 
 def dealt(record: dict):

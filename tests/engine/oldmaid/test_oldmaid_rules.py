@@ -15,6 +15,9 @@ from engine.oldmaid.game import OLDMAID
 from engine.oldmaid.info import PACK
 from engine.replay import run
 from engine.simulate import simulate
+from tests.engine.helpers import error as refused
+from tests.engine.helpers import replay as answer
+from tests.engine.helpers import seated, table_record
 
 
 def build_deck(hands: list[str]) -> list[str]:
@@ -45,29 +48,12 @@ def build_deck(hands: list[str]) -> list[str]:
 
 
 def record(seats, dealer, hands, draws=(), *, stake=5, **extra) -> dict:
-    data = {
-        "game": "oldmaid",
-        "stake": stake,
-        "seats": [{"id": i, "stack": s} for i, s in seats],
-        "dealer": dealer,
-        "options": {},
-        "deck": build_deck(hands),
-        "actions": [{"seat": seat, "do": "draw", "pos": pos} for seat, pos in draws],
-    }
+    data = table_record(
+        "oldmaid", seats, stake, dealer=dealer, options={}, deck=build_deck(hands),
+        actions=[{"seat": seat, "do": "draw", "pos": pos} for seat, pos in draws],
+    )
     data.update(extra)
     return data
-
-
-def answer(data: dict) -> dict:
-    result, status = run(json.dumps(data))
-    assert status == 0, result
-    return result
-
-
-def refused(data: dict) -> dict:
-    result, status = run(json.dumps(data))
-    assert status == 1, result
-    return result["error"]
 
 
 THREE = [("a", 100), ("b", 100), ("c", 100)]
@@ -233,7 +219,7 @@ def test_oldmaid_6_1_an_option_is_bad_record():
 )
 def test_oldmaid_7_2_two_to_ten_dealt_in_and_the_dealer_among_them(seats, dealer):
     data = record([("a", 100), ("b", 100)], "b", ["", "QD"])
-    data["seats"] = [{"id": i, "stack": s} for i, s in seats]
+    data["seats"] = seated(seats)
     data["dealer"] = dealer
     error = refused(data)
     assert (error["code"], error["action"]) == ("bad_record", None)

@@ -12,7 +12,7 @@ from engine import cards as C
 from engine.pageone.actions import Play
 from engine.pageone.game import PAGEONE
 from engine.pageone.info import PACK
-from engine.replay import run
+from tests.engine.helpers import error, replay, table_record
 
 
 def deck(hands: list[str], stock: str = "") -> list[str]:
@@ -26,16 +26,8 @@ def deck(hands: list[str], stock: str = "") -> list[str]:
 
 
 def pageone(seats, dealer, hands, actions=(), stock="", stake=2, **extra):
-    return {
-        "game": "pageone",
-        "stake": stake,
-        "seats": [{"id": i, "stack": s} for i, s in seats],
-        "dealer": dealer,
-        "options": {},
-        "deck": deck(hands, stock),
-        "actions": list(actions),
-        **extra,
-    }
+    return table_record("pageone", seats, stake, dealer=dealer, options={},
+                        deck=deck(hands, stock), actions=list(actions), **extra)
 
 
 def play(seat: str, card: str, call: bool | None = None) -> dict:
@@ -43,18 +35,6 @@ def play(seat: str, card: str, call: bool | None = None) -> dict:
     if call is not None:
         action["call"] = call
     return action
-
-
-def replay(record: dict) -> dict:
-    answer, status = run(json.dumps(record))
-    assert status == 0, answer
-    return answer
-
-
-def error(record: dict) -> dict:
-    answer, status = run(json.dumps(record))
-    assert status == 1, answer
-    return answer["error"]
 
 
 TWO = [("ann", 10), ("bob", 10)]

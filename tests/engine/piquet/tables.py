@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import random
 
 from engine import cards as C
 from engine.piquet.deal import PiquetDeal
 from engine.piquet.game import PIQUET
 from engine.piquet.info import PACK
-from engine.replay import run
+from tests.engine.helpers import table_record
 
 SEATS = [("ann", 500), ("bob", 500)]  # ann deals deals 1, 3, 5: bob is elder first
 
@@ -42,15 +41,8 @@ def plain_packs(count: int = 6, seed: int = 7) -> list[list[str]]:
 
 def record(first: list[str], actions: list[dict] | None = None, *, stake: int = 5,
            seats=SEATS, later: list[list[str]] | None = None) -> dict:
-    return {
-        "game": "piquet",
-        "stake": stake,
-        "seats": [{"id": i, "stack": s} for i, s in seats],
-        "dealer": seats[0][0],
-        "options": {},
-        "decks": [first, *(later or plain_packs(5))],
-        "actions": actions or [],
-    }
+    return table_record("piquet", seats, stake, dealer=seats[0][0], options={},
+                        decks=[first, *(later or plain_packs(5))], actions=actions or [])
 
 
 def exchange(seat: str, cards: str, show_rest: bool | None = None) -> dict:
@@ -74,18 +66,6 @@ def play(seat: str, card: str) -> dict:
 
 def deal_of(data: dict) -> PiquetDeal:
     return PIQUET.replay(PIQUET.parse_record(data))
-
-
-def replay(data: dict) -> dict:
-    answer, status = run(json.dumps(data))
-    assert status == 0, answer
-    return answer
-
-
-def error(data: dict) -> dict:
-    answer, status = run(json.dumps(data))
-    assert status == 1, answer
-    return answer["error"]
 
 
 def finish_deal(deal: PiquetDeal) -> None:

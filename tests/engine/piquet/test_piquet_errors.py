@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from engine.piquet.actions import Exchange
+from tests.engine.helpers import error
 from tests.engine.piquet.tables import (
     deal_of,
     declare,
-    error,
     exchange,
     pack,
     play,

@@ -2,39 +2,19 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from engine.actions import DISCARD_CARD, DRAW_DISCARD, HIT, SPREAD
 from engine.errors import EngineError
-from engine.replay import run
 from engine.tonk.hand import TonkHand
 from tests.engine.decks import discard, draw, drop, hit, spread, stacked_deck
+from tests.engine.helpers import error, replay, table_record
 
 
 def tonk(seats, dealer, hands, upcard_and_stock, actions=(), stake=10) -> dict:
     """A Tonk record: `hands` in turn order; the card after them is the upcard (TONK-3.1)."""
-    return {
-        "game": "tonk",
-        "stake": stake,
-        "seats": [{"id": i, "stack": s} for i, s in seats],
-        "dealer": dealer,
-        "deck": stacked_deck(hands, upcard_and_stock),
-        "actions": list(actions),
-    }
-
-
-def replay(record: dict) -> dict:
-    answer, status = run(json.dumps(record))
-    assert status == 0, answer
-    return answer
-
-
-def error(record: dict) -> dict:
-    answer, status = run(json.dumps(record))
-    assert status == 1, answer
-    return answer["error"]
+    return table_record("tonk", seats, stake, dealer=dealer,
+                        deck=stacked_deck(hands, upcard_and_stock), actions=list(actions))
 
 
 THREE = [("a", 100), ("b", 100), ("c", 100)]
