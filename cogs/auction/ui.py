@@ -3,13 +3,14 @@ for the sealed bid menu (cogs/sealed/play.py) under `auction:` ids, its rules.""
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 
 from bot.settings import Settings
 from bot.tables import LiveTable, TableError
 from cogs.auction import pictures, render, rules
 from cogs.auction.reveals import shown_reveals
-from cogs.sealed.clock import first_deadline
 from cogs.sealed.play import SealedPlay
 from cogs.sealed.words import BIDS
 from cogs.table.components import Component, option
@@ -22,6 +23,7 @@ from engine.auction.views import PrivateView
 
 class AuctionUI(SealedPlay, GameUI):
     game = AUCTION
+    embeds = render
     how_to_start = "`/auction join` in a channel, then the host deals with `/auction start`"
     table_picture = staticmethod(pictures.table_picture)
     hand_picture = staticmethod(pictures.hand_picture)
@@ -36,19 +38,9 @@ class AuctionUI(SealedPlay, GameUI):
     def rules_embed(self, settings: Settings) -> discord.Embed:
         return rules.rules_embed(settings)
 
-    def table_embed(self, table: LiveTable) -> discord.Embed:
-        hand = table.running.hand
-        return render.table_embed(
-            hand.public_view(),
-            shown_reveals(hand),
-            hand_number=table.running.number,
-            deadline=first_deadline(table),
-            away={str(u) for u in table.away},
-            commitment=hand.commitment,
-        )
-
-    def hand_embed(self, view: PrivateView, *, note: str = "") -> discord.Embed:
-        return render.hand_embed(view, note=note)
+    def draw_table(self, table: LiveTable, public: Any, **shown: Any) -> discord.Embed:
+        """The bids of the latest reveal (AUCTION-6.2), up until the next round's first."""
+        return render.table_embed(public, shown_reveals(table.running.hand), **shown)
 
     def choice_options(self, view: PrivateView) -> list[Component]:
         """AUCTION-3.1: the legal amounts, at most 12 (0 to 11), in the player's own view."""

@@ -10,7 +10,17 @@ from __future__ import annotations
 
 import discord
 
-from cogs.table.frames import GOLD, GREEN, GREY, Field, ResultLines, mentions, seat_line
+from cogs.table.frames import (
+    GOLD,
+    GREEN,
+    GREY,
+    Field,
+    ResultLines,
+    mentions,
+    seat_line,
+    seat_marks,
+    waiting_line,
+)
 from cogs.table.names import clip, count, seat_name
 from engine import cards as C
 from engine.concentration.deal import POSITIONS
@@ -61,13 +71,7 @@ def flips_line(public: PublicView) -> str:
 def _seat_lines(public: PublicView, away: set[str]) -> list[str]:
     lines = []
     for seat in public.seats:
-        marks = []
-        if seat.id == public.dealer:
-            marks.append("dealer")
-        if seat.id in away:
-            marks.append("away")
-        if not seat.dealt_in:
-            marks.append("sitting out")
+        marks = seat_marks(seat.id, dealer=public.dealer, away=away, dealt_in=seat.dealt_in)
         pairs = f" · {count(len(seat.pairs), 'pair')}" if seat.dealt_in else ""
         lines.append(seat_line(seat.id, seat.stack, marks, turn=seat.id == public.turn,
                                holds=pairs))
@@ -122,10 +126,8 @@ def hand_embed(view: PrivateView, *, note: str = "") -> discord.Embed:
     if view.legal:
         state = ("Your turn: flip a second card." if public.first is not None
                  else "Your turn: flip a card.")
-    elif public.turn:
-        state = f"Waiting for {seat_name(public.turn)}."
     else:
-        state = "The game is over."
+        state = waiting_line(public.turn, "The game is over.")
     said = f"> {note}\n" if note else ""
     embed = discord.Embed(
         title="Your flips",

@@ -18,7 +18,6 @@ from bot.settings import Settings
 from bot.store import Table
 from bot.tables import LiveTable, TableError, TableService
 from cogs.concentration import pictures, render, rules
-from cogs.table.clock import deadline_of
 from cogs.table.components import RenderedView, button, menu, option
 from cogs.table.frames import options_field
 from cogs.table.items import hand_custom_id
@@ -39,6 +38,7 @@ ROW_ACTS = tuple(f"row{r}" for r in range(LAYOUT_ROWS))
 
 class ConcentrationUI(GameUI):
     game = CONCENTRATION
+    embeds = render
     how_to_start = ("`/concentration join` in a channel (or `/concentration create "
                     "match:colour`), then the host deals with `/concentration start`")
     table_picture = staticmethod(pictures.table_picture)
@@ -58,19 +58,6 @@ class ConcentrationUI(GameUI):
     def lobby_fields(self, info: Table, seats: Field) -> list[Field]:
         """What makes a pair (CONC-1.3, 5.1), above the seats."""
         return [options_field(info.options, "match rank"), seats]
-
-    def table_embed(self, table: LiveTable) -> discord.Embed:
-        hand = table.running.hand
-        turn = hand.to_act()
-        deadline = deadline_of(table, turn[0]) if turn else None
-        return render.table_embed(
-            hand.public_view(), hand_number=table.running.number,
-            deadline=int(deadline) if deadline else None,
-            away={str(u) for u in table.away}, commitment=hand.commitment,
-        )
-
-    def hand_embed(self, view: PrivateView, *, note: str = "") -> discord.Embed:
-        return render.hand_embed(view, note=note)
 
     def hand_view(
         self, table_id: int, owner: int, hand_number: int, view: PrivateView, *,

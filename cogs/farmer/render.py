@@ -12,7 +12,17 @@ from __future__ import annotations
 import discord
 
 from bot.tables import DealerDraw
-from cogs.table.frames import GOLD, GREEN, GREY, Field, ResultLines, mentions, seat_line
+from cogs.table.frames import (
+    GOLD,
+    GREEN,
+    GREY,
+    Field,
+    ResultLines,
+    mentions,
+    seat_line,
+    seat_marks,
+    waiting_line,
+)
 from cogs.table.names import clip, count, seat_name
 from engine import cards as C
 from engine.farmer.info import CLOSEST, FARM, SIX_OF_HEARTS, SIXTEEN
@@ -45,14 +55,9 @@ def _seat_lines(public: PublicView, away: set[str]) -> list[str]:
     lines = []
     over = public.ended is not None
     for seat in public.seats:
-        marks = []
-        if seat.id == public.farmer:
-            marks.append("farmer")
-        if seat.id in away:
-            marks.append("away")
-        if not seat.dealt_in:
-            marks.append("sitting out")
-        elif seat.stayed and not over:
+        marks = seat_marks(seat.id, dealer=public.farmer, away=away, dealt_in=seat.dealt_in,
+                           dealer_word="farmer")
+        if seat.dealt_in and seat.stayed and not over:
             marks.append("stayed")
         if over and seat.shown is not None:
             cards = f" · {C.labels(seat.shown)} = {seat.total}"
@@ -156,10 +161,8 @@ def hand_embed(view: PrivateView, *, note: str = "") -> discord.Embed:
         state = "Your turn: hit or stay." if len(view.legal) > 1 else (
             "Your turn: you must hit once." if "hit" in view.legal
             else "Your turn: you are bust, so you can only stay.")
-    elif public.turn:
-        state = f"Waiting for {seat_name(public.turn)}."
     else:
-        state = "The deal is over."
+        state = waiting_line(public.turn, "The deal is over.")
     said = f"> {note}\n" if note else ""
     bust = " — **bust** (only you know)" if view.bust else ""
     embed = discord.Embed(

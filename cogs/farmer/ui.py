@@ -4,6 +4,7 @@ Stay under `farmer:` ids, its clicks."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import discord
 
@@ -11,7 +12,6 @@ from bot.settings import Settings
 from bot.store import Table
 from bot.tables import LiveTable, TableError, TableService
 from cogs.farmer import pictures, render, rules
-from cogs.table.clock import deadline_of
 from cogs.table.components import RenderedView, button
 from cogs.table.items import hand_custom_id
 from cogs.table.ui import FRESH_VIEW, Field, GameUI, ViewState
@@ -27,6 +27,7 @@ GAME = FARMER.info.id
 
 class FarmerUI(GameUI):
     game = FARMER
+    embeds = render
     how_to_start = "`/farmer join` in a channel, then the host deals with `/farmer start`"
     table_picture = staticmethod(pictures.table_picture)
     button_acts = (HIT, STAY)
@@ -45,19 +46,9 @@ class FarmerUI(GameUI):
         """The farm carried from the last deal (FARMER-2.2), above the seats."""
         return [Field("Farm", f"{info.pots.get(FARM, 0)} chips carried"), seats]
 
-    def table_embed(self, table: LiveTable) -> discord.Embed:
-        hand = table.running.hand
-        turn = hand.to_act()
-        deadline = deadline_of(table, turn[0]) if turn else None
-        return render.table_embed(
-            hand.public_view(), hand_number=table.running.number,
-            deadline=int(deadline) if deadline else None,
-            away={str(u) for u in table.away}, commitment=hand.commitment,
-            draw=table.dealer_draw,
-        )
-
-    def hand_embed(self, view: PrivateView, *, note: str = "") -> discord.Embed:
-        return render.hand_embed(view, note=note)
+    def draw_table(self, table: LiveTable, public: Any, **shown: Any) -> discord.Embed:
+        """The first-farmer draw (FARMER-2.4), which the first deal's table shows."""
+        return render.table_embed(public, draw=table.dealer_draw, **shown)
 
     def hand_view(
         self, table_id: int, owner: int, hand_number: int, view: PrivateView, *,

@@ -123,6 +123,7 @@ def amounts(stake: int, max_bet: int) -> list[int]:
 
 class FaroUI(GameUI):
     game = FARO
+    embeds = render
     how_to_start = "`/faro join` in a channel (one player is enough), then `/faro start`"
     table_picture = staticmethod(pictures.table_picture)
     hand_word = "deal"
@@ -155,18 +156,10 @@ class FaroUI(GameUI):
                 f"{info.max_players} players, against the house. "
                 + join_line(GAME, " (between deals)"))
 
-    def table_embed(self, table: LiveTable) -> discord.Embed:
-        hand = table.running.hand
-        acting = hand.to_act()
-        deadlines = [d for s in acting if (d := deadline_of(table, s))]
-        return render.table_embed(
-            hand.public_view(), hand_number=table.running.number,
-            deadline=int(max(deadlines)) if deadlines else None,
-            away={str(u) for u in table.away}, commitment=hand.commitment,
-        )
-
-    def hand_embed(self, view: PrivateView, *, note: str = "") -> discord.Embed:
-        return render.hand_embed(view, note=note)
+    def table_deadline(self, table: LiveTable) -> int | None:
+        """Everyone bets in the same round (FARO-3.1), each on a clock: the last to run out."""
+        deadlines = [d for s in table.running.hand.to_act() if (d := deadline_of(table, s))]
+        return int(max(deadlines)) if deadlines else None
 
     def hand_view(
         self, table_id: int, owner: int, hand_number: int, view: PrivateView, *,

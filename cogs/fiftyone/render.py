@@ -10,7 +10,16 @@ from __future__ import annotations
 
 import discord
 
-from cogs.table.frames import GOLD, GREEN, GREY, Field, ResultLines, mentions, seat_line
+from cogs.table.frames import (
+    GOLD,
+    GREEN,
+    GREY,
+    Field,
+    ResultLines,
+    mentions,
+    seat_line,
+    waiting_line,
+)
 from cogs.table.names import clip, count, mention_seats, seat_name
 from engine import cards as C
 from engine.fiftyone.settlement import FiftyOneSettlement
@@ -149,10 +158,8 @@ def hand_embed(view: PrivateView, *, note: str = "") -> discord.Embed:
             state = "You cleared the board: now take one of the new cards."
         if view.can_stop:
             state += " **Give and Stop** ends the game after one last turn each."
-    elif public.turn:
-        state = f"Waiting for {seat_name(public.turn)}."
     else:
-        state = "The game is over."
+        state = waiting_line(public.turn, "The game is over.")
     said = f"> {mention_seats(note, [s.id for s in public.seats])}\n" if note else ""
     embed = discord.Embed(
         title="Your hand",

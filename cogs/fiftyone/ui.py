@@ -17,7 +17,6 @@ from bot.settings import Settings
 from bot.store import Table
 from bot.tables import LiveTable, TableError, TableService
 from cogs.fiftyone import pictures, render, rules
-from cogs.table.clock import deadline_of
 from cogs.table.components import RenderedView, button, menu, option
 from cogs.table.frames import options_field
 from cogs.table.items import hand_custom_id
@@ -43,6 +42,7 @@ def swap_value(take: Card, give: Card) -> str:
 
 class FiftyOneUI(GameUI):
     game = FIFTYONE
+    embeds = render
     how_to_start = ("`/fiftyone join` in a channel (or `/fiftyone create joker:on`), then "
                     "the host deals with `/fiftyone start`")
     table_picture = staticmethod(pictures.table_picture)
@@ -66,19 +66,6 @@ class FiftyOneUI(GameUI):
     def lobby_fields(self, info: Table, seats: Field) -> list[Field]:
         """The seats, then whether the joker is wild (FIFTYONE-1.1, 5.2)."""
         return [seats, options_field(info.options, "joker off")]
-
-    def table_embed(self, table: LiveTable) -> discord.Embed:
-        hand = table.running.hand
-        turn = hand.to_act()
-        deadline = deadline_of(table, turn[0]) if turn else None
-        return render.table_embed(
-            hand.public_view(), hand_number=table.running.number,
-            deadline=int(deadline) if deadline else None,
-            away={str(u) for u in table.away}, commitment=hand.commitment,
-        )
-
-    def hand_embed(self, view: PrivateView, *, note: str = "") -> discord.Embed:
-        return render.hand_embed(view, note=note)
 
     def hand_view(
         self, table_id: int, owner: int, hand_number: int, view: PrivateView, *,

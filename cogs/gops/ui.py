@@ -6,9 +6,8 @@ from __future__ import annotations
 import discord
 
 from bot.settings import Settings
-from bot.tables import LiveTable, TableError
+from bot.tables import TableError
 from cogs.gops import pictures, render, rules
-from cogs.sealed.clock import first_deadline
 from cogs.sealed.play import SealedPlay
 from cogs.sealed.words import BIDS
 from cogs.table.components import Component, option
@@ -22,6 +21,7 @@ from engine.gops.views import PrivateView
 
 class GopsUI(SealedPlay, GameUI):
     game = GOPS
+    embeds = render
     how_to_start = "`/gops join` in a channel, then the host deals with `/gops start`"
     table_picture = staticmethod(pictures.table_picture)
     hand_picture = staticmethod(pictures.hand_picture)
@@ -35,19 +35,6 @@ class GopsUI(SealedPlay, GameUI):
 
     def rules_embed(self, settings: Settings) -> discord.Embed:
         return rules.rules_embed(settings)
-
-    def table_embed(self, table: LiveTable) -> discord.Embed:
-        hand = table.running.hand
-        return render.table_embed(
-            hand.public_view(),
-            hand_number=table.running.number,
-            deadline=first_deadline(table),
-            away={str(u) for u in table.away},
-            commitment=hand.commitment,
-        )
-
-    def hand_embed(self, view: PrivateView, *, note: str = "") -> discord.Embed:
-        return render.hand_embed(view, note=note)
 
     def choice_options(self, view: PrivateView) -> list[Component]:
         """GOPS-4.2: the player's own cards, in their own view; at most 13 options."""

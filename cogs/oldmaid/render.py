@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import discord
 
-from cogs.table.frames import GOLD, GREEN, GREY, ResultLines, seat_line
+from cogs.table.frames import GOLD, GREEN, GREY, ResultLines, seat_line, seat_marks
 from cogs.table.names import clip, count, seat_name
 from engine import cards as C
 from engine.oldmaid.settlement import OldMaidSettlement
@@ -24,14 +24,8 @@ RECENT_DRAWS = 5  # the draws the table lists, newest last
 def _seat_lines(public: PublicView, away: set[str]) -> list[str]:
     lines = []
     for seat in public.seats:
-        marks = []
-        if seat.id == public.dealer:
-            marks.append("dealer")
-        if seat.id in away:
-            marks.append("away")
-        if not seat.dealt_in:
-            marks.append("sitting out")
-        elif seat.out:
+        marks = seat_marks(seat.id, dealer=public.dealer, away=away, dealt_in=seat.dealt_in)
+        if seat.dealt_in and seat.out:
             marks.append("out: no cards left")
         cards = f" · {count(seat.cards, 'card')}" if seat.dealt_in and not seat.out else ""
         lines.append(seat_line(seat.id, seat.stack, marks, turn=seat.id == public.drawer,

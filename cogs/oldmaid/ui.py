@@ -19,7 +19,6 @@ import discord
 from bot.settings import Settings
 from bot.tables import LiveTable, TableError, TableService
 from cogs.oldmaid import pictures, render, rules
-from cogs.table.clock import deadline_of
 from cogs.table.components import RenderedView, button
 from cogs.table.items import hand_custom_id
 from cogs.table.ui import FRESH_VIEW, GameUI, ViewState
@@ -41,6 +40,7 @@ Shown = tuple[tuple[int, int], tuple[int, ...]]  # (hand, action number), slot -
 
 class OldMaidUI(GameUI):
     game = OLDMAID
+    embeds = render
     how_to_start = "`/oldmaid join` in a channel, then the host deals with `/oldmaid start`"
     table_picture = staticmethod(pictures.table_picture)
     button_acts = BACK_ACTS
@@ -57,19 +57,6 @@ class OldMaidUI(GameUI):
 
     def rules_embed(self, settings: Settings) -> discord.Embed:
         return rules.rules_embed(settings)
-
-    def table_embed(self, table: LiveTable) -> discord.Embed:
-        hand = table.running.hand
-        turn = hand.to_act()
-        deadline = deadline_of(table, turn[0]) if turn else None
-        return render.table_embed(
-            hand.public_view(), hand_number=table.running.number,
-            deadline=int(deadline) if deadline else None,
-            away={str(u) for u in table.away}, commitment=hand.commitment,
-        )
-
-    def hand_embed(self, view: PrivateView, *, note: str = "") -> discord.Embed:
-        return render.hand_embed(view, note=note)
 
     def hand_view(
         self, table_id: int, owner: int, hand_number: int, view: PrivateView, *,

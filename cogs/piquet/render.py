@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 
 import discord
 
-from cogs.table.frames import GOLD, GREEN, GREY, Field, ResultLines
+from cogs.table.frames import GOLD, GREEN, GREY, Field, ResultLines, waiting_line
 from cogs.table.names import clip, count, seat_name
 from engine import cards as C
 from engine.piquet.settlement import PiquetSettlement
@@ -251,10 +251,8 @@ def hand_embed(view: PrivateView, *, note: str = "") -> discord.Embed:
                  "first), or sink it.")
     elif view.playable:
         state = "Your turn: play a card" + (" (follow suit)." if public.trick else ".")
-    elif public.to_act:
-        state = f"Waiting for {seat_name(public.to_act[0])}."
     else:
-        state = "The partie is over."
+        state = waiting_line(public.to_act[0] if public.to_act else None, "The partie is over.")
     said = f"> {note}\n" if note else ""
     embed = discord.Embed(
         title=f"Your hand — deal {public.deal} of {DEALS}",

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from typing import Any
 
 import discord
 
@@ -20,7 +21,6 @@ from bot.settings import Settings
 from bot.store import Table
 from bot.tables import LiveTable, TableError, TableService
 from cogs.piquet import pictures, render, rules
-from cogs.table.clock import deadline_of
 from cogs.table.components import Component, RenderedView, button, menu, option
 from cogs.table.items import hand_custom_id
 from cogs.table.ui import FRESH_VIEW, GameUI, ViewState
@@ -57,6 +57,7 @@ def combination_label(kind: str, cards: Sequence[Card]) -> str:
 
 class PiquetUI(GameUI):
     game = PIQUET
+    embeds = render
     how_to_start = "`/piquet join` in a channel (two players), then the host deals with " \
                    "`/piquet start`"
     table_picture = staticmethod(pictures.table_picture)
@@ -78,19 +79,11 @@ class PiquetUI(GameUI):
         return (f"Stake {info.stake}, buy-in {info.buy_in}, two players, at least "
                 f"{self.game.info.min_stack(info.stake)} chips each to sit down to a partie.")
 
-    def table_embed(self, table: LiveTable) -> discord.Embed:
+    def draw_table(self, table: LiveTable, public: Any, **shown: Any) -> discord.Embed:
+        """This deal's scores by part, public (PIQUET-7.3), while the partie runs."""
         hand = table.running.hand
-        turn = hand.to_act()
-        deadline = deadline_of(table, turn[0]) if turn else None
-        return render.table_embed(
-            hand.public_view(), hand_number=table.running.number,
-            detail=hand.detail if not hand.is_over else {},
-            deadline=int(deadline) if deadline else None,
-            away={str(u) for u in table.away}, commitment=hand.commitment,
-        )
-
-    def hand_embed(self, view: PrivateView, *, note: str = "") -> discord.Embed:
-        return render.hand_embed(view, note=note)
+        return render.table_embed(public, detail=hand.detail if not hand.is_over else {},
+                                  **shown)
 
     def hand_view(
         self, table_id: int, owner: int, hand_number: int, view: PrivateView, *,

@@ -4,7 +4,9 @@ spread, hit (two steps: the cards, then the spread), discard."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import discord
 
 from bot.tables import LiveTable, TableError
 from cogs.rummy import views
@@ -24,10 +26,15 @@ class RummyPlay:
     """A rummy game's hand view and its clicks; mixed into GFF's and Tonk's UI."""
 
     game: ClassVar[Game]
+    embeds: ClassVar[Any]  # the game's render module: its table embed takes the events
     button_acts = ("drop", "stock", "take", "spread", "hit")
     # "throw" is the discard menu: choosing a card discards it, the commonest move in one
     # click; "target", the spread a hit goes on (and "pick", the table's card menu).
     menu_acts = ("throw", "target")
+
+    def draw_table(self, table: LiveTable, public: Any, **shown: Any) -> discord.Embed:
+        """The table with the hand's last actions, from its public events."""
+        return self.embeds.table_embed(public, table.running.hand.events, **shown)
 
     def hand_view(
         self, table_id: int, owner: int, hand_number: int, view: PrivateView, *,

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 import discord
 
-from cogs.table.frames import GOLD, GREEN, GREY, Field
+from cogs.table.frames import GOLD, GREEN, GREY, Field, waiting_line
 from cogs.table.names import clip, count, mention_seats, seat_name
 from engine import cards as C
 from engine.events import Event, describe
@@ -122,10 +122,8 @@ class RummyEmbeds:
         public = view.public
         if view.legal:
             state = "Your turn."
-        elif public.turn:
-            state = f"Waiting for {seat_name(public.turn)}."
         else:
-            state = "The hand is over."
+            state = waiting_line(public.turn, "The hand is over.")
         said = f"> {mention_seats(note, [s.id for s in public.seats])}\n" if note else ""
         more = self.hand_note(view)
         embed = discord.Embed(

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import discord
 
 from bot.tables import LiveTable, TableError
+from cogs.sealed.clock import first_deadline
 from cogs.sealed.words import ChoiceWords
 from cogs.table.components import Component, RenderedView, button, menu
 from cogs.table.items import hand_custom_id
@@ -50,6 +51,10 @@ class SealedPlay:
 
     def __init__(self, tables: TableService) -> None:
         self.tables = tables
+
+    def table_deadline(self, table: LiveTable) -> int | None:
+        """Every seat still to choose has its own clock: the soonest to run out."""
+        return first_deadline(table)
 
     def choice_options(self, view: Any) -> list[Component]:
         raise NotImplementedError

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 import discord
 
-from cogs.table.frames import Field, ResultLines, mentions
+from cogs.table.frames import Field, ResultLines, mentions, seat_marks, waiting_line
 from cogs.table.names import clip, count, mention_seats, seat_name
 from engine import cards as C
 from engine.cards import Card
@@ -32,13 +32,7 @@ def seat_lines(public: PublicView, away: set[str]) -> list[str]:
     """Each seat: its stack, and dealt in, its cards and how many the bot drew for it."""
     lines = []
     for seat in public.seats:
-        marks = []
-        if seat.id == public.dealer:
-            marks.append("dealer")
-        if seat.id in away:
-            marks.append("away")
-        if not seat.dealt_in:
-            marks.append("sitting out")
+        marks = seat_marks(seat.id, dealer=public.dealer, away=away, dealt_in=seat.dealt_in)
         turn = "▶ " if seat.id == public.turn else ""
         cards = f" · {count(seat.cards, 'card')}, {seat.drawn} drawn" if seat.dealt_in else ""
         status = f" · {', '.join(marks)}" if marks else ""
@@ -109,10 +103,8 @@ class SheddingEmbeds:
         public = view.public
         if view.legal:
             state = self.your_turn(view)
-        elif public.turn:
-            state = f"Waiting for {seat_name(public.turn)}."
         else:
-            state = "The game is over."
+            state = waiting_line(public.turn, "The game is over.")
         said = f"> {mention_seats(note, [s.id for s in public.seats])}\n" if note else ""
         embed = discord.Embed(
             title="Your hand",

@@ -12,7 +12,6 @@ import discord
 
 from cogs.shedding import render
 from cogs.shedding.render import SheddingEmbeds
-from cogs.table.clock import deadline_of
 from cogs.table.components import Component, RenderedView, button
 from cogs.table.frames import ResultLines
 from cogs.table.items import hand_custom_id
@@ -33,24 +32,11 @@ class SheddingUI:
     hand_word = "game"
     out_below = "one stake"  # G2.6: out below the ante (PAGEONE-8.3, JCI-8.3)
 
-    def table_embed(self, table: LiveTable) -> discord.Embed:
-        hand = table.running.hand
-        turn = hand.to_act()
-        deadline = deadline_of(table, turn[0]) if turn else None
-        return self.embeds.table_embed(
-            hand.public_view(), hand_number=table.running.number,
-            deadline=int(deadline) if deadline else None,
-            away={str(u) for u in table.away}, commitment=hand.commitment,
-        )
-
     def result_lines(self, settlement: SheddingSettlement) -> ResultLines:
         return render.result_lines(settlement)
 
     def history_words(self, result: dict) -> str:
         return render.history_words(result)
-
-    def hand_embed(self, view: Any, *, note: str = "") -> discord.Embed:
-        return self.embeds.hand_embed(view, note=note)
 
     def control_ids(self, table_id: int, owner: int, hand_number: int, view: Any
                     ) -> Callable[[str], str]:

@@ -50,6 +50,24 @@ def seat_line(seat_id: str, stack: int, marks: Sequence[str] = (), *, turn: bool
     return f"{'▶ ' if turn else ''}{seat_name(seat_id)} — {stack} chips{holds}{status}"
 
 
+def seat_marks(seat_id: str, *, dealer: str | None, away: Collection[str],
+               dealt_in: bool = True, dealer_word: str = "dealer") -> list[str]:
+    """The marks every table gives a seat during a hand, in this order: the dealer (by the
+    game's word for one), away, sitting out. A game adds its own after them."""
+    marks = [dealer_word] if seat_id == dealer else []
+    if seat_id in away:
+        marks.append("away")
+    if not dealt_in:
+        marks.append("sitting out")
+    return marks
+
+
+def waiting_line(turn: str | None, over: str) -> str:
+    """A player's own view when the turn is not theirs: whose it is, or, with nobody to
+    act, `over` (how the game says the hand is over)."""
+    return f"Waiting for {seat_name(turn)}." if turn else over
+
+
 def seat_lines(seats: Iterable[Seat]) -> list[str]:
     """Each seat at the table between hands, its stack, and its status unless simply
     seated."""

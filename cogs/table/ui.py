@@ -4,7 +4,8 @@ Each game's cog subclasses `GameUI` and registers one with the table cog; the pr
 the hand controls and the shared commands find it by the table's game and never name a
 game, and ask any game's UI for any member. The base draws what every game's table
 shows (the lobby and its seats, a result's frame, a history line's, a refusal out of
-turn: cogs/table/frames.py); a game gives the lines its rules make its own.
+turn: cogs/table/frames.py) and gathers what every table message is drawn from; a game
+gives the lines its rules make its own.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import discord
 
 from bot.tables import TableError
 from cogs.table import frames
+from cogs.table.clock import deadline_of
 from cogs.table.frames import Field, ResultLines, options_line
 from cogs.table.names import seat_name
 
@@ -91,6 +93,10 @@ class GameUI(ABC):
     lobby_line: ClassVar[str] = ""
     # G2.6: what a stack fell below to be out, in the result's words ("two stakes").
     out_below: ClassVar[str] = "the stake"
+    # What draws the game's table and hand embeds: its render module, or an object with its
+    # two functions, `table_embed(public, *, hand_number, deadline, away, commitment)` (and
+    # whatever else `draw_table` gives it) and `hand_embed(view, *, note)`.
+    embeds: ClassVar[Any]
 
     @abstractmethod
     def rules_embed(self, settings: Settings) -> discord.Embed:
@@ -120,9 +126,26 @@ class GameUI(ABC):
 
     # -- a hand ----------------------------------------------------------------------------
 
-    @abstractmethod
     def table_embed(self, table: LiveTable) -> discord.Embed:
-        """The public table during a hand (and once it is over): no hidden card."""
+        """The public table during a hand (and once it is over): no hidden card. What every
+        table shows, gathered here; the game's `draw_table` draws it."""
+        hand = table.running.hand
+        return self.draw_table(table, hand.public_view(), hand_number=table.running.number,
+                               deadline=self.table_deadline(table),
+                               away={str(u) for u in table.away}, commitment=hand.commitment)
+
+    def draw_table(self, table: LiveTable, public: Any, **shown: Any) -> discord.Embed:
+        """The game's table embed from its public view and what every table shows
+        (`shown`: the hand's number, the deadline, who is away, the deck commitment). A game
+        whose embed takes more from the table or the hand overrides this to add it."""
+        return self.embeds.table_embed(public, **shown)
+
+    def table_deadline(self, table: LiveTable) -> int | None:
+        """The Unix time the table's headline counts down to. In a turn game, one seat acts
+        at a time: its turn's end."""
+        turn = table.running.hand.to_act()
+        deadline = deadline_of(table, turn[0]) if turn else None
+        return int(deadline) if deadline else None
 
     def result_embed(self, settlement: Settlement, *, hand_number: int) -> discord.Embed:
         """A settled hand, posted to the channel: the game's lines, each net, who is out."""
@@ -151,9 +174,9 @@ class GameUI(ABC):
 
     # -- a player's own view ---------------------------------------------------------------
 
-    @abstractmethod
     def hand_embed(self, view: Any, *, note: str = "") -> discord.Embed:
         """A player's own hand, for an ephemeral answer only."""
+        return self.embeds.hand_embed(view, note=note)
 
     @abstractmethod
     def hand_view(

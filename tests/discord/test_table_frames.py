@@ -10,7 +10,7 @@ from types import SimpleNamespace
 from bot.store import Seat, StoreError, Table
 from bot.tables import TableError
 from bot.tables.computer import computer_name
-from cogs.table.frames import Field, ResultLines, seat_lines
+from cogs.table.frames import Field, ResultLines, seat_lines, seat_marks, waiting_line
 from cogs.table.ui import FRESH_VIEW, GameUI
 from engine.gff.game import GFF
 
@@ -156,3 +156,54 @@ async def test_no_game_draws_its_own_lobby_or_refusal_frame(harness):
     for game, ui in uis.items():
         assert type(ui).lobby_embed is GameUI.lobby_embed, game
         assert type(ui).refusal is GameUI.refusal, game
+
+
+class Drawn(GameUI):
+    """A game's UI whose embeds only say what they were given."""
+
+    game = GFF
+    how_to_start = "`/gff join`"
+    embeds = SimpleNamespace(
+        table_embed=lambda public, **shown: ("table", public, shown),
+        hand_embed=lambda view, *, note="": ("hand", view, note),
+    )
+    rules_embed = hand_view = play = Bare.rules_embed
+
+
+def running(to_act, deadlines):
+    hand = SimpleNamespace(public_view=lambda: "public", to_act=lambda: to_act,
+                           commitment="abc")
+    return SimpleNamespace(running=SimpleNamespace(hand=hand, number=7), away={ANN},
+                           deadline_for=deadlines.get)
+
+
+def test_a_table_embed_gets_what_every_table_shows_and_the_turns_deadline():
+    table = running((str(BOB), str(ANN)), {str(BOB): 1700000000.7, str(ANN): 1})
+    assert Drawn().table_embed(table) == ("table", "public", {
+        "hand_number": 7, "deadline": 1700000000, "away": {str(ANN)}, "commitment": "abc"})
+    assert Drawn().table_embed(running((), {}))[2]["deadline"] is None
+    assert Drawn().hand_embed("view", note="said") == ("hand", "view", "said")
+
+
+def test_a_game_adds_to_its_table_embed_and_sets_its_own_deadline():
+    class Own(Drawn):
+        def draw_table(self, table, public, **shown):
+            return super().draw_table(table, public, extra=table.running.number, **shown)
+
+        def table_deadline(self, table):
+            return 5
+
+    _, _, shown = Own().table_embed(running((str(BOB),), {str(BOB): 99}))
+    assert shown["extra"] == 7 and shown["deadline"] == 5
+
+
+def test_a_seat_is_marked_dealer_away_and_sitting_out_in_that_order():
+    assert seat_marks("1", dealer="1", away={"1"}, dealt_in=False) == [
+        "dealer", "away", "sitting out"]
+    assert seat_marks("1", dealer="1", away=(), dealer_word="farmer") == ["farmer"]
+    assert seat_marks("2", dealer="1", away=()) == []
+
+
+def test_a_view_waits_for_the_seat_to_act_or_says_the_hand_is_over():
+    assert waiting_line(str(ANN), "over") == "Waiting for <@1000000012>."
+    assert waiting_line(None, "The deal is over.") == "The deal is over."
