@@ -97,6 +97,7 @@ def antes(
     (an account, holding `carried` chips to begin with); `reason` is the page's word for
     the ante in the ledger ("post" in the games whose pages call it a post)."""
     book = chip_book(record, {pot: carried})
+    move, stake = book.move, record.stake  # every deal of most games: kept to one call a seat
     for seat in order:
-        post(book, record.stake, seat, (pot,), reason)
+        move(seat_account(seat), pot, stake, reason)
     return book

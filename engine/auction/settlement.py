@@ -24,7 +24,7 @@ class RoundResult(NamedTuple):
         return {"ended": self.ended, "winners": list(self.winners)}
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class AuctionSettlement(ScoredSettlement):
     """AUCTION-8.4: the pot is always shared (AUCTION-5.2), so nothing carries."""
 

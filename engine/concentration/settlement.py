@@ -10,7 +10,7 @@ CLEARED = "cleared"  # CONC-3.1: the only ending
 ENDINGS = (CLEARED,)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class ConcentrationSettlement(ScoredSettlement):
     """CONC-6.4: G3.5's fields and every dealt-in seat's pairs, seat order (CONC-3.2).
     The pot is always won (CONC-3.3): nothing carries."""

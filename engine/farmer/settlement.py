@@ -8,7 +8,7 @@ from engine.cards import Card
 from engine.settlement import SettlementBase
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class FarmerSettlement(SettlementBase):
     """`winners` are the farm winner, or the players on C (5.2); `carry` is {"farm": n},
     0 when won (2.2); the transfers are the antes, then 5.1 or 5.2, then 5.4."""

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from engine.settlement import SettlementBase
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class FaroSettlement(SettlementBase):
     """`ended` is hoc or abandoned; the winners end above their starting stack; the
     transfers are every bet placed, taken down, won and lost, in order. Nothing carries:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from engine.settlement import ScoredSettlement
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class FiftyOneSettlement(ScoredSettlement):
     """`ended` is always "stop" (4.5), the winners are in seat order (5.3) and the
     scores are each dealt-in seat's (5.1, 5.2); the pot never carries."""

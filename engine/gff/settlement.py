@@ -18,7 +18,7 @@ STOCK_OUT = "stock_out"
 ENDINGS = (INSTANT, GOING_OUT, TUNK_OUT, DROP, CAUGHT, STOCK_OUT)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Settlement(SettlementBase):
     """`winners` are the game pot's (GFF-7); `carry` holds the flip and flop pots
     carried to the next deal."""

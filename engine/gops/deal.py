@@ -90,7 +90,7 @@ class GopsDeal(DealBase):
             raise EngineError("wrong_phase", "the game is over: all 13 prizes are played")
         if seat not in self.hands:
             raise EngineError("not_your_turn", f"{seat} is not dealt in to this game")
-        if self.bidding.has_chosen(seat):
+        if seat in self.bidding.sealed:  # has_chosen, without the call on every bid
             raise EngineError(
                 "not_your_turn", f"{seat} has already bid this round; a bid is final (GOPS-2.2)"
             )

@@ -10,7 +10,7 @@ ALL_PRIZES = "all_prizes"  # GOPS-2.6: the only ending
 ENDINGS = (ALL_PRIZES,)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class GopsSettlement(ScoredSettlement):
     """GOPS-6.4: G3.5's fields and every dealt-in seat's points (GOPS-3.1). The pot is
     always won (GOPS-3.3): nothing carries."""

@@ -7,6 +7,6 @@ from dataclasses import dataclass
 from engine.shedding.settlement import SheddingSettlement
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class JackChangeItSettlement(SheddingSettlement):
     """JCI-8.3: the shedding games' result (engine/shedding/settlement.py)."""

@@ -13,7 +13,7 @@ ON_DEAL = "on_deal"  # OLDMAID-4.1: the pairs thrown after the deal already did
 ENDINGS = (OLD_MAID, ON_DEAL)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class OldMaidSettlement(SettlementBase):
     """OLDMAID-7.4: the winners are everyone dealt in but the loser (OLDMAID-4.2); the
     pot is always shared, so nothing carries."""

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from engine.settlement import ScoredSettlement
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class PiquetSettlement(ScoredSettlement):
     """PIQUET-7.3: `ended` is won, rubicon or tie (5.1, 5.2), with no winner on a tie;
     the scores are the partie's totals. There is no pot (1.4): nothing carries."""

@@ -103,7 +103,10 @@ class SheddingDeal(DealBase):
         """Check, then play `action` and the bot's draws that follow it."""
         self.check(action)
         self.actions.append(action)
-        self._unless_drawn(lambda: self._play(action))
+        try:  # written out, not through _unless_drawn: this is every action's path
+            self._play(action)
+        except GameDrawn:
+            self._settle(DRAWN, None)
 
     def _play(self, action: Any) -> None:
         """Play a checked action; GameDrawn when a card must be drawn and none is left."""

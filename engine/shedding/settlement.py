@@ -15,7 +15,7 @@ DRAWN = "drawn"  # 5.2: a card had to be drawn and there was none
 ENDINGS = (OUT, DRAWN)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class SheddingSettlement(SettlementBase):
     """PAGEONE-8.3, JCI-8.3: the winner is the player who went out, none when drawn; the
     pot never carries."""

@@ -20,7 +20,7 @@ STOCK_OUT_DRAW = "stock_out_draw"  # 5.4, a tie for lowest
 ENDINGS = (INSTANT, INSTANT_DRAW, RUNNING_OUT, TONK_OUT, DROP, CAUGHT, STOCK_OUT, STOCK_OUT_DRAW)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class TonkSettlement(SettlementBase):
     """TONK-6: G3.5's fields and nothing more. The winners are who was paid; the
     transfers every payment, seat to seat, in the order made. There are no pots, so

@@ -15,7 +15,7 @@ SEATS = (SeatRecord("cy", 40), SeatRecord("ann", 100), SeatRecord("bob", 5))
 POT = pot_account("pot")
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+@dataclasses.dataclass(slots=True, kw_only=True)
 class WithLoser(SettlementBase):
     loser: str
 
@@ -75,11 +75,10 @@ def test_g3_5_a_game_scored_in_points_adds_its_scores():
     assert settled.to_result()["scores"] == {"ann": 7, "cy": 3}
 
 
-def test_a_settlement_is_frozen_and_compares_by_value():
+def test_a_settlement_compares_by_value():
     made = [
         SettlementBase.from_book(book_after_a_pot("cy"), SEATS, 10, ended="won", winners=("cy",))
         for _ in range(2)
     ]
     assert made[0] == made[1]  # what the store checks a replay against
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        made[0].ended = "lost"  # type: ignore[misc]
+    assert made[0] != dataclasses.replace(made[0], ended="lost")
