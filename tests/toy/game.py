@@ -80,7 +80,7 @@ class PrivateView:
     public: PublicView
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class HighCardSettlement(SettlementBase):
     high: Card  # the highest card shown (the first shown of a tie)
 
