@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import logging
 
-import pytest
-
 from bot.tables import TableService
 from bot.tables.open_tables import IDLE_SECONDS
 from engine import games
@@ -22,24 +20,9 @@ from tests.tables.store_faults import (
     GUILD,
     NEXT_HAND,
     TURN,
-    FailingDisk,
     dealt,
     open_service,
 )
-
-
-@pytest.fixture
-def disk(monkeypatch) -> FailingDisk:
-    return FailingDisk(monkeypatch)
-
-
-@pytest.fixture
-async def service(tmp_path):
-    service = await open_service(tmp_path / "chips.sqlite3")
-    try:
-        yield service
-    finally:
-        await service.store.close()
 
 
 async def stored_seq(service: TableService, table) -> int:

@@ -8,21 +8,7 @@ import pytest
 
 from bot.store import StoreError
 from bot.store.errors import StoreUnavailable
-from tests.tables.store_faults import ANN, BOB, CHANNEL, CY, FailingDisk, dealt, open_service
-
-
-@pytest.fixture
-def disk(monkeypatch) -> FailingDisk:
-    return FailingDisk(monkeypatch)
-
-
-@pytest.fixture
-async def service(tmp_path):
-    service = await open_service(tmp_path / "chips.sqlite3")
-    try:
-        yield service
-    finally:
-        await service.store.close()
+from tests.tables.store_faults import ANN, BOB, CHANNEL, CY, dealt
 
 
 def state(table) -> tuple:
