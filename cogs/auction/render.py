@@ -13,7 +13,7 @@ import discord
 
 from cogs.sealed import render as sealed
 from cogs.sealed.words import BIDS
-from cogs.table.frames import Field, ResultLines, mentions
+from cogs.table.frames import Field, ResultLines, due, mentions
 from cogs.table.names import clip, count, seat_name
 from engine import cards as C
 from engine.auction.deal import ROUNDS
@@ -76,7 +76,7 @@ def table_embed(
     low, high = public.limits
     if public.ended is None:
         waiting = [s.id for s in public.seats if s.bid_due]
-        when = f", <t:{deadline}:R>" if deadline else ""
+        when = due(deadline)
         headline = (f"Round {public.round} of {ROUNDS}, worth {count(public.points, 'point')}; "
                     f"bids {low} to {high}. Up for sale: **{C.labels(public.table)}**. "
                     f"Sealed bids from {sealed.names(waiting)}{when}.")

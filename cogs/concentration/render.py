@@ -16,6 +16,7 @@ from cogs.table.frames import (
     GREY,
     Field,
     ResultLines,
+    due,
     mentions,
     seat_line,
     seat_marks,
@@ -84,7 +85,7 @@ def table_embed(
 ) -> discord.Embed:
     if public.turn is not None:
         which = "a second card" if public.first is not None else "a card"
-        when = f", <t:{deadline}:R>" if deadline else ""
+        when = due(deadline)
         headline = f"{seat_name(public.turn)} to flip {which}{when}."
     else:
         headline = "The game is over: every pair is taken."

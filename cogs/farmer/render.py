@@ -18,6 +18,7 @@ from cogs.table.frames import (
     GREY,
     Field,
     ResultLines,
+    due,
     mentions,
     seat_line,
     seat_marks,
@@ -77,7 +78,7 @@ def table_embed(
     draw: DealerDraw | None = None,
 ) -> discord.Embed:
     if public.turn is not None:
-        when = f", <t:{deadline}:R>" if deadline else ""
+        when = due(deadline)
         headline = f"{seat_name(public.turn)} to hit or stay{when}."
     else:
         headline = f"The deal is over: {ENDED.get(public.ended or '', public.ended)}."

@@ -16,6 +16,7 @@ from cogs.table.frames import (
     GREY,
     Field,
     ResultLines,
+    due,
     mentions,
     seat_line,
     waiting_line,
@@ -77,7 +78,7 @@ def stop_line(public: PublicView) -> str:
 def _headline(public: PublicView, deadline: int | None) -> str:
     if public.turn is None:
         return "The game is over: Stop was called and every hand is shown."
-    when = f", <t:{deadline}:R>" if deadline else ""
+    when = due(deadline)
     if public.cleared:
         return f"{seat_name(public.turn)} cleared the board and now swaps{when}."
     return f"{seat_name(public.turn)} to swap{when}."

@@ -14,7 +14,7 @@ import discord
 
 from cogs.sealed import render as sealed
 from cogs.sealed.words import BIDS
-from cogs.table.frames import Field, ResultLines, mentions
+from cogs.table.frames import Field, ResultLines, due, mentions
 from cogs.table.names import clip, count, seat_name
 from engine import cards as C
 from engine.gops.deal import ROUNDS, prize_value
@@ -59,7 +59,7 @@ def table_embed(
     """The public table during a game. `deadline` is a Unix time for the bids' end."""
     waiting = [s.id for s in public.seats if s.dealt_in and not s.has_bid]
     if public.ended is None and public.prize is not None:
-        when = f", <t:{deadline}:R>" if deadline else ""
+        when = due(deadline)
         names = ", ".join(seat_name(s) for s in waiting)
         headline = (f"Round {public.round} of {ROUNDS}: the prize is **{_prize(public.prize)}**. "
                     f"Sealed bids from {names}{when}.")

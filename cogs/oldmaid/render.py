@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import discord
 
-from cogs.table.frames import GOLD, GREEN, GREY, ResultLines, seat_line, seat_marks
+from cogs.table.frames import GOLD, GREEN, GREY, ResultLines, due, seat_line, seat_marks
 from cogs.table.names import clip, count, seat_name
 from engine import cards as C
 from engine.oldmaid.settlement import OldMaidSettlement
@@ -52,7 +52,7 @@ def table_embed(
     away: frozenset[str] | set[str] = frozenset(), commitment: str | None = None,
 ) -> discord.Embed:
     if public.drawer is not None and public.holder is not None:
-        when = f", <t:{deadline}:R>" if deadline else ""
+        when = due(deadline)
         headline = (f"{seat_name(public.drawer)} to draw from {seat_name(public.holder)} "
                     f"({count(public.holder_cards, 'card')}){when}.")
     else:

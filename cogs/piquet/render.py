@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 
 import discord
 
-from cogs.table.frames import GOLD, GREEN, GREY, Field, ResultLines, waiting_line
+from cogs.table.frames import GOLD, GREEN, GREY, Field, ResultLines, due, waiting_line
 from cogs.table.names import clip, count, seat_name
 from engine import cards as C
 from engine.piquet.settlement import PiquetSettlement
@@ -144,7 +144,7 @@ def table_embed(
     all public; `deadline` is a Unix time for the turn's end."""
     seats = [s.id for s in public.seats]
     if public.to_act:
-        when = f", <t:{deadline}:R>" if deadline else ""
+        when = due(deadline)
         headline = (f"Deal {public.deal} of {DEALS}, {PHASES[public.phase]}: "
                     f"{seat_name(public.to_act[0])} to act{when}.")
     else:

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 import discord
 
-from cogs.table.frames import GOLD, GREEN, GREY, Field, waiting_line
+from cogs.table.frames import GOLD, GREEN, GREY, Field, due, waiting_line
 from cogs.table.names import clip, count, mention_seats, seat_name
 from engine import cards as C
 from engine.events import Event, describe
@@ -94,7 +94,7 @@ class RummyEmbeds:
     ) -> discord.Embed:
         """The public table during a hand. `deadline` is a Unix time for the turn's end."""
         if public.turn is not None:
-            when = f", <t:{deadline}:R>" if deadline else ""
+            when = due(deadline)
             headline = f"{seat_name(public.turn)} to play{when}."
         else:
             headline = f"The hand is over: {self.ended.get(public.ended or '', public.ended)}."

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 import discord
 
-from cogs.table.frames import Field, ResultLines, mentions, seat_marks, waiting_line
+from cogs.table.frames import Field, ResultLines, due, mentions, seat_marks, waiting_line
 from cogs.table.names import clip, count, mention_seats, seat_name
 from engine import cards as C
 from engine.cards import Card
@@ -76,7 +76,7 @@ class SheddingEmbeds:
     ) -> discord.Embed:
         """The public table during a game. `deadline` is a Unix time for the turn's end."""
         if public.turn is not None:
-            when = f", <t:{deadline}:R>" if deadline else ""
+            when = due(deadline)
             headline = f"{seat_name(public.turn)} to {self.to_do(public)}{when}."
         else:
             headline = f"The game is over: {self.ended.get(public.ended or '', public.ended)}."

@@ -62,6 +62,12 @@ def seat_marks(seat_id: str, *, dealer: str | None, away: Collection[str],
     return marks
 
 
+def due(deadline: int | None) -> str:
+    """", <t:…:R>": when the turn's clock runs out, which Discord counts down in each
+    reader's own time; nothing without a clock."""
+    return f", <t:{deadline}:R>" if deadline else ""
+
+
 def waiting_line(turn: str | None, over: str) -> str:
     """A player's own view when the turn is not theirs: whose it is, or, with nobody to
     act, `over` (how the game says the hand is over)."""
