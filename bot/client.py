@@ -18,6 +18,7 @@ from bot.settings import Settings
 from bot.store import GuildSettings, Store, StoreError
 from bot.tables import (
     AsyncioScheduler,
+    LiveTable,
     OtherShard,
     Scheduler,
     SilentListener,
@@ -248,6 +249,7 @@ class HallBot(commands.AutoShardedBot):
         # What `python -m bot` exits with once the bot has closed: 0, or why it stopped.
         self.exit_status = 0
         self._stopping: asyncio.Task[None] | None = None
+        self.recovered: asyncio.Task[None] | None = None  # the tables' recovery, at start-up
         self._click_takers: list[Callable[[dict[str, Any]], bool]] = []
         parsers = self._connection.parsers  # the gateway looks each event up here
         self._parse_interaction = parsers["INTERACTION_CREATE"]
@@ -291,14 +293,22 @@ class HallBot(commands.AutoShardedBot):
         if shards is not None:
             log.info("Running shards %s of %s: only their servers' tables", shards.ids,
                      shards.count)
-        recovery = await self.store.recover(shards)
-        for voided in recovery.voided:
-            log.warning("Hand %s could not be resumed and was voided: %s",
-                        voided.hand_id, voided.reason)
+        # Which tables are open is known at once; they are brought back a part at a time
+        # while the bot already answers (a table still loading says so), so a bot with
+        # thousands of tables is playing at the first ones within a moment of starting.
+        loading = await self.store.open_tables(shards)
+        self.tables.expect(loading)
         for extension in self.initial_extensions:
             await self.load_extension(extension)
-        await self.tables.restore(recovery)
+        self.recovered = asyncio.get_running_loop().create_task(
+            self.tables.recover(list(loading), self._tables_back), name="recovery"
+        )
         await self.sync_commands()
+
+    async def _tables_back(self, tables: list[LiveTable]) -> None:
+        cog = self.get_cog("TableCog")
+        if cog is not None:  # loaded by then, unless the bot is closing
+            await cog.tables_back(tables)  # type: ignore[attr-defined]
 
     def tables_lost(self) -> None:
         """The database no longer holds this process's tables for it: another process may
@@ -323,6 +333,11 @@ class HallBot(commands.AutoShardedBot):
         )
 
     async def close(self) -> None:
+        if self.recovered is not None and not self.recovered.done():
+            # A part being written finishes whole (the store's transactions are atomic);
+            # the rest is recovered at the next start.
+            self.recovered.cancel()
+            await asyncio.gather(self.recovered, return_exceptions=True)
         self.scheduler.cancel_all()
         # Frozen objects are never collected: give them back before this bot's go.
         gc.unfreeze()

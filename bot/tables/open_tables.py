@@ -5,7 +5,7 @@ while without stopping a table."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import partial
 
 from bot.store import RunningHand, ShardSet, Store, Table
@@ -19,6 +19,11 @@ from bot.tables.scheduler import Job, Scheduler
 log = logging.getLogger(__name__)
 
 IDLE_SECONDS = 30 * 60  # a table with no hand and no command for this long closes
+# Said of an open table the bot has not brought back yet after a restart (it recovers the
+# tables a part at a time, answering for those already back meanwhile).
+STILL_LOADING = (
+    "This table is being brought back after a restart: try again in a few seconds."
+)
 # A table's timer that the store refused runs again after this, then twice as long
 # each time, up to RETRY_MOST_SECONDS, until the store takes it.
 RETRY_FIRST_SECONDS = 1
@@ -44,6 +49,9 @@ class OpenTables:
         self.computers = ComputerPlayers()
         # What a table's channel must be told once it can be reached again (after a restart).
         self.notices: dict[int, list[str]] = {}
+        # Open tables not yet brought back after a restart, by table id: their channels.
+        self.loading: dict[int, int] = {}
+        self._loading_channels: set[int] = set()
 
     # -- finding tables --------------------------------------------------------------
 
@@ -52,8 +60,31 @@ class OpenTables:
         return self.shards is None or (guild_id is not None and self.shards.serves(guild_id))
 
     def in_channel(self, channel_id: int) -> LiveTable | None:
+        """The channel's table, or None; a table still loading after a restart is neither
+        there nor absent, so asking for it is refused (TableError) until it is back."""
         table_id = self._by_channel.get(channel_id)
+        if table_id is None and channel_id in self._loading_channels:
+            raise TableError(STILL_LOADING)
         return self.tables.get(table_id) if table_id is not None else None
+
+    def live(self, table_id: int) -> LiveTable | None:
+        """The open table with this id, None if it is closed; TableError while it is still
+        being brought back after a restart (its buttons are answered once it is)."""
+        if table_id in self.loading:
+            raise TableError(STILL_LOADING)
+        return self.tables.get(table_id)
+
+    def expect(self, tables: dict[int, int]) -> None:
+        """Open tables (id: channel) that recovery will bring back a part at a time."""
+        self.loading.update(tables)
+        self._loading_channels.update(tables.values())
+
+    def loaded(self, table_ids: Iterable[int]) -> None:
+        """These tables are back, or will not come back here: nothing more to wait for."""
+        for table_id in table_ids:
+            channel_id = self.loading.pop(table_id, None)
+            if channel_id is not None:
+                self._loading_channels.discard(channel_id)
 
     def table_here(self, channel_id: int) -> LiveTable:
         """The channel's table; asking for it is activity that keeps it open."""
@@ -148,7 +179,8 @@ class OpenTables:
 
     async def channel_gone(self, channel_id: int, why: str) -> None:
         """The channel was deleted or the bot lost access: close, returning every chip."""
-        table = self.in_channel(channel_id)
+        table_id = self._by_channel.get(channel_id)
+        table = self.tables.get(table_id) if table_id is not None else None
         if table is not None:
             await self._close(table, why)
 

@@ -3,7 +3,9 @@ known again."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections.abc import Awaitable, Callable, Sequence
 
 from bot.store import Recovery, TableHeldElsewhere
 from bot.tables.dealing import Dealing
@@ -12,15 +14,56 @@ from bot.tables.live import LiveTable
 log = logging.getLogger(__name__)
 
 
+# Tables brought back at a time after a restart: a part's replay holds the event loop for
+# about a tenth of a second, and the interactions that came in meanwhile go between parts.
+RECOVERY_PART = 500
+RECOVERY_TRIES = 3
+
+
 class Recovering(Dealing):
     """The part of the table service that brings tables back (bot/tables/__init__.py)."""
 
-    async def restore(self, recovery: Recovery) -> None:
-        """After a restart: every open table with its seats, and its hand where one runs.
+    async def recover(
+        self,
+        table_ids: Sequence[int],
+        back: Callable[[list[LiveTable]], Awaitable[None]] | None = None,
+    ) -> None:
+        """The open tables `table_ids` (announced with `expect`), their hands replayed and
+        the tables restored a part at a time; `back(tables)` after each part. A part the
+        store cannot read now is tried again, then given up with a log line: its chips stay
+        where the store holds them, and the next start brings it back."""
+        part = RECOVERY_PART
+        for start in range(0, len(table_ids), part):
+            ids = table_ids[start : start + part]
+            for attempt in range(1, RECOVERY_TRIES + 1):
+                try:
+                    recovery = await self.store.recover(self.shards, tables=ids)
+                    break
+                except Exception:
+                    log.exception("Recovering tables %s..%s failed (try %s of %s)",
+                                  ids[0], ids[-1], attempt, RECOVERY_TRIES)
+                    if attempt < RECOVERY_TRIES:
+                        await asyncio.sleep(attempt)
+            else:
+                self.loaded(ids)
+                continue
+            for voided in recovery.voided:
+                log.warning("Hand %s could not be resumed and was voided: %s",
+                            voided.hand_id, voided.reason)
+            restored = await self.restore(recovery)
+            self.loaded(ids)
+            if back is not None:
+                await back(restored)
+            await asyncio.sleep(0)  # the interactions that came in meanwhile go first
+
+    async def restore(self, recovery: Recovery) -> list[LiveTable]:
+        """After a restart: open tables with their seats, and their hands where one runs
+        (all of them, or one part of them: see `expect`). Returns the tables restored.
 
         Nothing is said or timed yet: a table goes on (`resume`) once Discord has told the
         bot about its server, so its channel can be reached and the current player pinged.
         """
+        restored = []
         for voided in recovery.voided:
             self.notices.setdefault(voided.table_id, []).append(
                 "A hand could not be resumed after a restart "
@@ -46,6 +89,9 @@ class Recovering(Dealing):
             table.restored = True
             table.resumed = False
             table.away = {s.user_id for s in info.seats if s.status == "away"}
+            restored.append(table)
+        self.loaded(info.id for info in recovery.tables)
+        return restored
 
     async def resume(self, table: LiveTable) -> None:
         """A restored table goes on: its running turns with the time they had left when the

@@ -22,6 +22,7 @@ from cogs.table.presenter import TablePresenter
 
 if TYPE_CHECKING:
     from bot.client import HallBot
+    from bot.tables.live import LiveTable
     from cogs.table.ui import GameUI
 
 EXTENSION = "cogs.table.cog"
@@ -83,16 +84,26 @@ class TableCog(commands.Cog):
         if guild.unavailable:
             return
         for table in list(self.tables.tables.values()):
-            if table.info.guild_id != guild.id:
-                continue
-            if guild.get_channel_or_thread(table.info.channel_id) is None:
-                await self.tables.channel_gone(table.info.channel_id, "its channel is gone")
-                continue
-            seat_ids = [str(seat.user_id) for seat in table.info.seats]
-            for notice in self.tables.notices.pop(table.id, []):
-                await self.presenter.say(table, for_players(notice, seat_ids))
-            await self.tables.resume(table)  # after a restart: turns run on, the player pinged
-            await self.presenter.table_changed(table)  # the table message, fresh after a restart
+            if table.info.guild_id == guild.id:
+                await self._go_on(guild, table)
+
+    async def tables_back(self, tables: list[LiveTable]) -> None:
+        """Tables brought back after a restart once Discord had already told the bot of
+        their server: they go on now (the others go on when their server is available)."""
+        for table in tables:
+            guild = self.bot.get_guild(table.info.guild_id)
+            if guild is not None and not guild.unavailable:
+                await self._go_on(guild, table)
+
+    async def _go_on(self, guild: discord.Guild, table: LiveTable) -> None:
+        if guild.get_channel_or_thread(table.info.channel_id) is None:
+            await self.tables.channel_gone(table.info.channel_id, "its channel is gone")
+            return
+        seat_ids = [str(seat.user_id) for seat in table.info.seats]
+        for notice in self.tables.notices.pop(table.id, []):
+            await self.presenter.say(table, for_players(notice, seat_ids))
+        await self.tables.resume(table)  # after a restart: turns run on, the player pinged
+        await self.presenter.table_changed(table)  # the table message, fresh after a restart
 
 
 async def setup(bot: HallBot) -> None:

@@ -240,7 +240,7 @@ class HandControls:
 
     async def table_button(self, interaction: discord.Interaction, table_id: int, act: str) -> None:
         """A button of the public table message; a refusal is answered by the item."""
-        table = self.tables.tables.get(table_id)
+        table = self.tables.live(table_id)
         if table is None:
             raise TableError("This table is closed.")
         if act == "join":
@@ -265,7 +265,11 @@ class HandControls:
     ) -> None:
         """One click in a hand view. `shown_pick` is the pick the clicked view shows."""
         user = interaction.user.id
-        table = self.tables.tables.get(table_id)
+        try:
+            table = self.tables.live(table_id)
+        except TableError as loading:  # still being brought back after a restart
+            await interaction.response.send_message(loading.message, ephemeral=True)
+            return
         if user != owner:
             yours = (f"Open yours with `/{table.info.game} hand`." if table is not None
                      else "This table is closed.")

@@ -50,6 +50,7 @@ class Harness:
         guild_id: int | None = None,
         channel_id: int | None = None,
         tune_gc: bool = True,
+        wait_for_recovery: bool = True,
         **setting_values: Any,
     ) -> None:
         self.snowflake = Snowflakes()
@@ -70,6 +71,7 @@ class Harness:
         self.settings = settings
         self.extensions = extensions
         self.tune_gc = tune_gc  # HallBot's garbage collector tuning, as in production
+        self.wait_for_recovery = wait_for_recovery
         # Time moves only when a test says so: tables.ManualScheduler.advance.
         self.scheduler = scheduler if scheduler is not None else ManualScheduler()
         self.application_id = self.snowflake()
@@ -124,6 +126,10 @@ class Harness:
         # login runs the real setup_hook: extensions load and commands sync, as in production.
         with self._tasks.dispatching():
             await self.bot.login("harness-token")
+            if self.wait_for_recovery and self.bot.recovered is not None:
+                # Every table back before the gateway speaks, unless a test wants to act
+                # while recovery still runs.
+                await self.bot.recovered
         self.bot._connection.guild_ready_timeout = GUILD_READY_SECONDS
         # What discord.py's launch_shards sets before connecting each shard; a bot given no
         # shards runs one here (Discord's answer for a small bot).
