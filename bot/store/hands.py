@@ -445,11 +445,14 @@ def load_hand(db: sqlite3.Connection, hand_id: int) -> StoredHand:
 
 
 def running_hands(
-    db: sqlite3.Connection, shards: ShardSet | None = None
+    db: sqlite3.Connection, shards: ShardSet | None = None, tables: list[int] | None = None
 ) -> list[tuple[int, int, int, str]]:
     """(hand id, table id, number, record JSON) of every running hand, or only of the
-    servers `shards` serve."""
+    servers `shards` serve, or only at `tables`."""
     where, args = served_by(shards, "t.guild_id")
+    if tables is not None:
+        where += f" AND h.table_id IN ({', '.join('?' * len(tables))})" if tables else " AND 0"
+        args = (*args, *tables)
     return db.execute(
         "SELECT h.id, h.table_id, h.number, h.record FROM hands h"
         f" JOIN tables t ON t.id = h.table_id WHERE h.status = 'running'{where} ORDER BY h.id",

@@ -160,9 +160,17 @@ class Store(Protocol):
         """The table's running hand rebuilt from its record, as stored now."""
         ...
 
-    async def recover(self, shards: ShardSet | None = None) -> Recovery:
+    async def open_tables(self, shards: ShardSet | None = None) -> dict[int, int]:
+        """The open tables' channels by table id (of the servers `shards` serve): what
+        start-up announces before it brings them back a part at a time."""
+        ...
+
+    async def recover(
+        self, shards: ShardSet | None = None, *, tables: Sequence[int] | None = None
+    ) -> Recovery:
         """At start-up: open tables with their seats, and every running hand replayed;
-        with `shards`, only the tables of the servers those shards serve."""
+        with `shards`, only the tables of the servers those shards serve; with `tables`,
+        only these."""
         ...
 
     async def claim_table(self, table_id: int) -> None:

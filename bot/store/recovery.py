@@ -29,15 +29,14 @@ def recover(
     shards: ShardSet | None = None,
     held: Collection[int] | None = None,
 ) -> Recovery:
-    """With `shards`, only their servers' tables; with `held`, only these tables (those the
-    process holds: another process's table is not this one's to settle or void)."""
-    held = None if held is None else frozenset(held)
+    """With `shards`, only their servers' tables; with `held`, only these tables (a part of
+    them at start-up, and only those the process holds: another process's table is not
+    this one's to settle or void)."""
+    part = None if held is None else sorted(held)
     running: dict[int, RunningHand] = {}
     settled: list[int] = []
     voided: list[Voided] = []
-    for hand_id, table_id, number, record_json in hands.running_hands(db, shards):
-        if held is not None and table_id not in held:
-            continue
+    for hand_id, table_id, number, record_json in hands.running_hands(db, shards, part):
         why = ""
         try:
             hand = hands.replay(json.loads(record_json))
@@ -66,10 +65,11 @@ def recover(
         log.warning("Voiding hand %s at table %s: %s", hand_id, table_id, why)
         hands.void_hand(db, now_ms, hand_id, why)
         voided.append(Voided(hand_id, table_id, why))
+    wanted = None if part is None else set(part)
     tables = tuple(
         load_table(db, table_id)
         for table_id in open_table_ids(db, shards)
-        if held is None or table_id in held
+        if wanted is None or table_id in wanted
     )
     return Recovery(tables, running, tuple(settled), tuple(voided))
 

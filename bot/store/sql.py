@@ -405,10 +405,18 @@ class SqlStore:
         hand_id, number, record_json = found
         return RunningHand(hand_id, table_id, number, hands.replay(json.loads(record_json)))
 
-    async def recover(self, shards: ShardSet | None = None) -> Recovery:
+    async def open_tables(self, shards: ShardSet | None = None) -> dict[int, int]:
+        """The open tables' channels by table id (of the servers `shards` serve)."""
+        return await self.db.read(tables.open_tables, shards)
+
+    async def recover(
+        self, shards: ShardSet | None = None, *, tables: Sequence[int] | None = None
+    ) -> Recovery:
         """At start-up: open tables with their seats, and every running hand replayed;
-        with `shards`, only the tables of the servers those shards serve."""
-        return await self.db.write(recovery.recover, self._now_ms(), shards)
+        with `shards`, only the tables of the servers those shards serve; with `tables`,
+        only these (start-up brings them back a part at a time)."""
+        held = None if tables is None else [snowflake(t, "The table id") for t in tables]
+        return await self.db.write(recovery.recover, self._now_ms(), shards, held)
 
     async def recent_hands(self, table_id: int, limit: int = 10) -> list[StoredHand]:
         """The table's last hands, newest first (running, settled or void)."""

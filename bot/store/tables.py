@@ -72,6 +72,16 @@ def open_table_ids(db: sqlite3.Connection, shards: ShardSet | None = None) -> li
     return [table_id for (table_id,) in rows]
 
 
+def open_tables(db: sqlite3.Connection, shards: ShardSet | None = None) -> dict[int, int]:
+    """The open tables' channels by table id, or only those of the servers `shards` serve:
+    what start-up announces before it brings the tables back a part at a time."""
+    where, args = served_by(shards, "guild_id")
+    rows = db.execute(
+        f"SELECT id, channel_id FROM tables WHERE status = 'open'{where} ORDER BY id", args
+    )
+    return dict(rows.fetchall())
+
+
 def load_table(db: sqlite3.Connection, table_id: int) -> Table:
     found = db.execute(f"SELECT {TABLE_COLUMNS}, options FROM tables WHERE id = ?",
                        (table_id,)).fetchone()

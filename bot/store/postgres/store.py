@@ -13,11 +13,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import asyncpg
 
-from bot.store import recovery, stats, tables
+from bot.store import recovery, stats
 from bot.store.amounts import snowflake
 from bot.store.errors import TableHeldElsewhere
 from bot.store.migrate import Migration, bundled
@@ -26,6 +26,7 @@ from bot.store.postgres import migrations
 from bot.store.postgres.database import SESSION, Database
 from bot.store.postgres.migrate import migrate
 from bot.store.sql import SqlStore
+from bot.store.tables import open_table_ids
 
 SCHEMES = ("postgresql://", "postgres://")
 # Keyed apart from the writes' own transaction locks (database.py), which name "table:<id>".
@@ -139,12 +140,17 @@ class PostgresStore(SqlStore):
                 raise TableHeldElsewhere(table_id)
             self._held.add(table_id)
 
-    async def recover(self, shards: ShardSet | None = None) -> Recovery:
+    async def recover(
+        self, shards: ShardSet | None = None, *, tables: Sequence[int] | None = None
+    ) -> Recovery:
         """SqlStore's recovery, on the tables this process could claim: each is claimed
         before its hand is touched, so a table another process runs is left to it, its
         hand neither settled nor voided here."""
         held = []
-        for table_id in await self.db.read(tables.open_table_ids, shards):
+        wanted = None if tables is None else set(tables)
+        for table_id in await self.db.read(open_table_ids, shards):
+            if wanted is not None and table_id not in wanted:
+                continue
             try:
                 await self.claim_table(table_id)
             except TableHeldElsewhere:
