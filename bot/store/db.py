@@ -4,9 +4,10 @@ The sqlite3 module blocks, so each connection lives on one dedicated thread and
 the event loop sends it work. Each piece of work sent costs a hop there and back;
 a transaction made of separate sends (BEGIN, the statements, COMMIT) would pay
 several. Here a transaction is one synchronous function run on that thread, so
-it costs one hop however many statements it has. Writes have one connection,
-reads another (WAL lets a reader see the last commit without waiting for the
-writer), so neither queues behind the other.
+it costs one hop however many statements it has. Writes have one connection, and
+reads a few of their own (READERS; WAL lets a reader see the last commit without
+waiting for the writer), so no write queues behind a read, and a slow read (an audit of
+a big server) holds one reader while the others serve everyone else.
 
 Writes are serialised by one asyncio.Lock, held while a write transaction is on
 its way to disk. Writes that arrive meanwhile wait, then share the next
@@ -37,6 +38,7 @@ from bot.store.errors import Faults
 T = TypeVar("T")
 Work = Callable[[sqlite3.Connection], Any]
 
+READERS = 4  # read connections, each on its own thread
 BUSY_TIMEOUT_MS = 5_000  # another process holding the write lock (a backup, a shell)
 # json_insert() with '$[#]' (3.31); window functions, upserts and partial indexes are older.
 OLDEST_SQLITE = (3, 31)
@@ -144,21 +146,29 @@ class _Job:
     future: asyncio.Future
 
 
+@dataclass(slots=True)
+class _Reader:
+    thread: WorkThread
+    conn: sqlite3.Connection  # used on its thread only
+
+
 class Database:
-    """Writes (and migrations) on one connection and its thread; reads on a second.
+    """Writes (and migrations) on one connection and its thread; reads on a few others.
 
     In WAL mode a reader never waits for the writer, and here a write never waits for
     a read either: on one thread, a batch of actions sent while a table's info was
-    being read would queue behind that read."""
+    being read would queue behind that read. A read takes a reader that is free, so a
+    long read for one server delays no short read for another while one is free."""
 
     def __init__(
-        self, thread: WorkThread, conn: sqlite3.Connection,
-        reader: WorkThread, reader_conn: sqlite3.Connection,
+        self, thread: WorkThread, conn: sqlite3.Connection, readers: list[_Reader]
     ) -> None:
         self._thread = thread
         self._conn = conn  # used on self._thread only
-        self._reader = reader
-        self._reader_conn = reader_conn  # used on self._reader only
+        self._readers = readers
+        self._free: asyncio.Queue[_Reader] = asyncio.Queue()
+        for reader in readers:
+            self._free.put_nowait(reader)
         self._lock = asyncio.Lock()  # held while a write transaction (or a migration) runs
         self._waiting: list[_Job] = []
         self.commits = 0  # transactions committed, for tests and the benchmark
@@ -168,10 +178,10 @@ class Database:
     @property
     def hops(self) -> int:
         """Functions run on the connections' threads so far, for tests and the benchmark."""
-        return self._thread.ran + self._reader.ran
+        return self._thread.ran + sum(reader.thread.ran for reader in self._readers)
 
     @classmethod
-    async def open(cls, path: str | Path) -> Database:
+    async def open(cls, path: str | Path, *, readers: int = READERS) -> Database:
         if sqlite3.sqlite_version_info < OLDEST_SQLITE:
             raise RuntimeError(
                 f"SQLite {sqlite3.sqlite_version} is too old for the chip store; "
@@ -184,15 +194,23 @@ class Database:
         except BaseException:
             thread.stop()
             raise
-        reader = WorkThread(f"sqlite {name} reads")
+        opened: list[_Reader] = []
         try:
-            reader_conn = await reader.submit(connect, path)
+            for number in range(1, readers + 1):
+                reader = WorkThread(f"sqlite {name} reads {number}")
+                try:
+                    opened.append(_Reader(reader, await reader.submit(connect, path)))
+                except BaseException:
+                    reader.stop()
+                    raise
         except BaseException:
-            reader.stop()
+            for reader in opened:
+                await reader.thread.submit(sqlite3.Connection.close, reader.conn)
+                reader.thread.stop()
             await thread.submit(sqlite3.Connection.close, conn)
             thread.stop()
             raise
-        return cls(thread, conn, reader, reader_conn)
+        return cls(thread, conn, opened)
 
     async def close(self) -> None:
         """Once every write and read sent before it is done; then the threads end."""
@@ -200,12 +218,15 @@ class Database:
         try:
             if not self.closed:
                 self.closed = True
-                closing = [self._submit(sqlite3.Connection.close),
-                           self._reader.submit(sqlite3.Connection.close, self._reader_conn)]
-                for thread in (self._thread, self._reader):
+                threads = [self._thread, *(reader.thread for reader in self._readers)]
+                closing = [self._submit(sqlite3.Connection.close)] + [
+                    reader.thread.submit(sqlite3.Connection.close, reader.conn)
+                    for reader in self._readers
+                ]
+                for thread in threads:
                     thread.stop()
                 await asyncio.gather(*closing)
-                for thread in (self._thread, self._reader):
+                for thread in threads:
                     thread.thread.join()  # nothing is left in its queue: it is ending
         finally:
             self._send_or_release()  # writes that came in meanwhile fail: it is closed
@@ -225,8 +246,19 @@ class Database:
     async def read(self, work: Callable[..., T], *args: Any) -> T:
         """work(db, *args) in a read transaction: one consistent snapshot, one hop. It sees
         every write whose caller has heard it landed (a write is heard of after COMMIT)."""
+        if self.closed:
+            raise ValueError("Connection closed")
+        reader = await self._free.get()
         try:
-            return await self._reader.submit(_read, self._reader_conn, _bind(work, args))
+            sent = reader.thread.submit(_read, reader.conn, _bind(work, args))
+        except BaseException:
+            self._free.put_nowait(reader)
+            raise
+        # The reader is free again once its read is over, even if its caller was
+        # cancelled meanwhile: it never takes a second read while one runs on it.
+        sent.add_done_callback(lambda _: self._free.put_nowait(reader))
+        try:
+            return await asyncio.shield(sent)
         except Exception as error:
             self.faults.raise_unavailable(error)
             raise
