@@ -129,33 +129,29 @@ def conservation(db: sqlite3.Connection, guild_id: int | None) -> list[GuildChip
     return [GuildChips(*row) for row in db.execute(CONSERVATION, {"guild": guild_id})]
 
 
-# Each account's balance as the ledger's rows add it up, beside the stored balance.
+# Each account's balance as the ledger's rows add it up, beside the stored balance: one
+# grouped pass over the guild's ledger rows and stored amounts together. (Joining the
+# booked and the stored balances as two grouped sets made SQLite scan the ledger once per
+# account: 8,000 wallets took 7.8 s, this takes milliseconds.)
 AUDIT = """
-WITH flows AS (
-    SELECT target AS account, amount FROM ledger WHERE guild_id = :guild
+SELECT account, SUM(booked), SUM(stored) FROM (
+    SELECT target AS account, amount AS booked, 0 AS stored FROM ledger
+    WHERE guild_id = :guild AND target NOT IN ('mint', 'burn')
     UNION ALL
-    SELECT source, -amount FROM ledger WHERE guild_id = :guild
-),
-booked AS (
-    SELECT account, SUM(amount) AS chips FROM flows
-    WHERE account NOT IN ('mint', 'burn') GROUP BY account
-),
-stored AS (
-    SELECT 'wallet:' || user_id AS account, balance AS chips FROM wallets WHERE guild_id = :guild
+    SELECT source, -amount, 0 FROM ledger
+    WHERE guild_id = :guild AND source NOT IN ('mint', 'burn')
     UNION ALL
-    SELECT 'seat:' || s.table_id || ':' || s.user_id, s.stack
+    SELECT 'wallet:' || user_id, 0, balance FROM wallets WHERE guild_id = :guild
+    UNION ALL
+    SELECT 'seat:' || s.table_id || ':' || s.user_id, 0, s.stack
     FROM seats AS s JOIN tables AS t ON t.id = s.table_id WHERE t.guild_id = :guild
     UNION ALL
-    SELECT 'pot:' || p.table_id || ':' || p.name, p.amount
+    SELECT 'pot:' || p.table_id || ':' || p.name, 0, p.amount
     FROM table_pots AS p JOIN tables AS t ON t.id = p.table_id WHERE t.guild_id = :guild
-),
-accounts AS (SELECT account FROM booked UNION SELECT account FROM stored)
-SELECT a.account, COALESCE(b.chips, 0), COALESCE(s.chips, 0)
-FROM accounts AS a
-LEFT JOIN booked AS b USING (account)
-LEFT JOIN stored AS s USING (account)
-WHERE COALESCE(b.chips, 0) <> COALESCE(s.chips, 0)
-ORDER BY a.account
+) AS flows
+GROUP BY account
+HAVING SUM(booked) <> SUM(stored)
+ORDER BY account
 """
 
 
