@@ -298,11 +298,13 @@ class HallBot(commands.AutoShardedBot):
         # thousands of tables is playing at the first ones within a moment of starting.
         loading = await self.store.open_tables(shards)
         self.tables.expect(loading)
+        self._collect_less_often()
         for extension in self.initial_extensions:
             await self.load_extension(extension)
         self.recovered = asyncio.get_running_loop().create_task(
             self.tables.recover(list(loading), self._tables_back), name="recovery"
         )
+        self.recovered.add_done_callback(lambda _: self._freeze_heap())
         await self.sync_commands()
 
     async def _tables_back(self, tables: list[LiveTable]) -> None:
@@ -361,13 +363,23 @@ class HallBot(commands.AutoShardedBot):
 
     async def on_ready(self) -> None:
         log.info("Logged in as %s (id %s) in %d servers", self.user, self.user.id, len(self.guilds))
-        if self.tune_gc and not self._heap_frozen:
-            # What exists once the bot is ready (modules, discord.py's caches, the tables
-            # brought back) lives as long as the process. Frozen, it is no longer walked
-            # by every full garbage collection, whose pauses are what the slowest clicks
-            # wait on. Only once: a reconnect would freeze short-lived objects too.
+        self._freeze_heap()
+
+    def _freeze_heap(self) -> None:
+        """Once the bot is ready and every table is back: what exists then (modules,
+        discord.py's caches, the tables brought back) lives as long as the process.
+        Frozen, it is no longer walked by every full garbage collection, whose pauses are
+        what the slowest clicks wait on. Only once: a reconnect would freeze short-lived
+        objects too."""
+        recovering = self.recovered is not None and not self.recovered.done()
+        if (self.tune_gc and not self._heap_frozen and self.is_ready() and not recovering
+                and not self.is_closed()):
             gc.collect()
             gc.freeze()
+            self._heap_frozen = True
+
+    def _collect_less_often(self) -> None:
+        if self.tune_gc:
             # With the first collection after 100,000 new objects rather than 700, fewer
             # of the clicks in flight are still in use when it runs, so fewer of their
             # objects live on into the older generations, whose collections are the long
@@ -379,5 +391,7 @@ class HallBot(commands.AutoShardedBot):
             # 100 ms (it is set by the objects alive, not by the threshold). Earlier,
             # 10,000 against 2,000: one full collection where 2,000 had seven and 700
             # twenty-two.
+            # The same holds while the tables are brought back: every deal replayed is
+            # kept, and with 700 a collection walked them all again and again, which
+            # doubled the time recovery took.
             gc.set_threshold(YOUNG_COLLECTION_AFTER, *gc.get_threshold()[1:])
-            self._heap_frozen = True

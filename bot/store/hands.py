@@ -36,7 +36,7 @@ from engine import games
 from engine.chips import HOUSE, Transfer
 from engine.errors import EngineError
 from engine.game import Deal, Settlement
-from engine.record import parse_record
+from engine.record import HandRecord, parse_record
 
 USER_ID = re.compile(r"^[1-9][0-9]{0,18}$")
 
@@ -54,8 +54,14 @@ SET_RESHUFFLES = "UPDATE hands SET record = json_set(record, '$.reshuffles', jso
 
 def replay(record: dict[str, Any]) -> Deal:
     """The deal as its record leaves it, by its game; EngineError if it breaks a rule."""
+    return replayed(record)[1]
+
+
+def replayed(record: dict[str, Any]) -> tuple[HandRecord, Deal]:
+    """The record as the engine reads it, and the deal it leaves (EngineError if the
+    record breaks a rule)."""
     parsed = parse_record(record)
-    return games.get(parsed.game).replay(parsed)
+    return parsed, games.get(parsed.game).replay(parsed)
 
 
 def user_of(seat_id: str) -> int:
@@ -330,8 +336,12 @@ def _book(
         )
 
 
-def posts_problem(db: sqlite3.Connection, hand_id: int, table_id: int, hand: Deal) -> str:
-    """Why the stored hand is not where its replay is, or "" when they agree."""
+def posts_problem(
+    db: sqlite3.Connection, hand_id: int, table_id: int, hand: Deal,
+    record: HandRecord | None = None,
+) -> str:
+    """Why the stored hand is not where its replay is, or "" when they agree. `record` is
+    the hand's record where the caller has it already parsed (it is the deal's own)."""
     booked = _booked_posts(db, hand_id)
     if booked != [_row(table_id, t) for t in hand.posts]:
         return "the posts booked are not the hand's"
@@ -340,7 +350,7 @@ def posts_problem(db: sqlite3.Connection, hand_id: int, table_id: int, hand: Dea
         seat_id = t.source.removeprefix("seat:")
         posted[seat_id] = posted.get(seat_id, 0) + t.amount
     stacks = _stacks(db, table_id)
-    for seat in hand.record().seats:
+    for seat in (record or hand.record()).seats:
         if stacks.get(user_of(seat.id)) != seat.stack - posted.get(seat.id, 0):
             return f"the stack of {seat.id} is not what the hand left it"
     return ""

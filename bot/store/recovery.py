@@ -39,7 +39,7 @@ def recover(
     for hand_id, table_id, number, record_json in hands.running_hands(db, shards, part):
         why = ""
         try:
-            hand = hands.replay(json.loads(record_json))
+            record, hand = hands.replayed(json.loads(record_json))
         except EngineError as error:
             why = f"its record cannot be replayed: {error.message}"
         except Exception as error:
@@ -58,7 +58,7 @@ def recover(
                 except StoreError as error:
                     why = f"its settlement cannot be booked: {error.message}"
             else:
-                why = hands.posts_problem(db, hand_id, table_id, hand)
+                why = hands.posts_problem(db, hand_id, table_id, hand, record)
                 if not why:
                     running[table_id] = RunningHand(hand_id, table_id, number, hand)
                     continue
