@@ -99,7 +99,7 @@ class BaseGame:
         record = HandRecord(
             game=info.id,
             stake=stake,
-            seats=tuple(SeatRecord(i, s) for i, s in seats),
+            seats=tuple([SeatRecord(i, s) for i, s in seats]),  # a list: no generator
             dealer=dealer if info.has_dealer else None,
             deck=deck,
             carry={pot: (carry or {}).get(pot, 0) for pot in info.carried_pots},

@@ -67,10 +67,16 @@ class ChipBook:
     def move(self, source: str, target: str, amount: int, reason: str) -> None:
         if amount == 0:
             return
-        if amount < 0 or (self.balances[source] < amount and source != self._bank):
+        if amount < 0:
             raise ConservationError(f"{source} cannot pay {amount} ({reason})")
-        self.balances[source] -= amount
-        self.balances[target] += amount  # every account is opened with the book
+        # The source's balance read once, into a local: every ante, post and payment of
+        # every game comes through here, several times a deal.
+        balances = self.balances
+        held = balances[source]
+        if held < amount and source != self._bank:
+            raise ConservationError(f"{source} cannot pay {amount} ({reason})")
+        balances[source] = held - amount
+        balances[target] += amount  # every account is opened with the book
         # tuple.__new__ builds the very value Transfer(...) would: it is what the
         # NamedTuple's generated __new__ calls, and skipping that step halves the cost.
         self.transfers.append(tuple.__new__(Transfer, (source, target, amount, reason)))

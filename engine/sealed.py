@@ -30,7 +30,10 @@ class SealedRound:
 
     def waiting(self) -> tuple[str, ...]:
         """The seats due that have not chosen, in the order they were named."""
-        return tuple(seat for seat in self.due if seat not in self.sealed)
+        sealed = self.sealed
+        if not sealed:  # nobody has chosen yet: every seat due (asked before every choice)
+            return self.due
+        return tuple([seat for seat in self.due if seat not in sealed])
 
     def has_chosen(self, seat: str) -> bool:
         return seat in self.sealed

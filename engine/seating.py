@@ -20,10 +20,11 @@ def seats_holding(record: HandRecord, least: int) -> tuple[str, ...]:
     """The seats with at least `least` chips, from the dealer's left round to the dealer
     (G2.1, G2.6)."""
     assert record.dealer is not None  # parse_common requires the dealer
-    ids = [s.id for s in record.seats]
-    stacks = {s.id: s.stack for s in record.seats}
-    at = ids.index(record.dealer)
-    return tuple(seat for seat in ids[at + 1:] + ids[: at + 1] if stacks[seat] >= least)
+    seats = record.seats
+    at = [s.id for s in seats].index(record.dealer) + 1
+    # Each seat's own stack as the seats go round (ids are unique, parse_common): no
+    # table of stacks built, nor a generator, at every deal of every game.
+    return tuple([s.id for s in seats[at:] + seats[:at] if s.stack >= least])
 
 
 def seats_dealt_in(

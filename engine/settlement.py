@@ -45,13 +45,25 @@ class SettlementBase:
         (G2.6); `fields` are the game's own."""
         book.check()
         balances = book.balances
-        stacks = {s.id: balances[seat_account(s.id)] for s in seats}
+        # One pass over the seats, not four comprehensions: this runs once every deal.
+        stacks: dict[str, int] = {}
+        net: dict[str, int] = {}
+        won: list[str] = []
+        out: list[str] = []
+        for s in seats:
+            seat = s.id
+            stacks[seat] = stack = balances[seat_account(seat)]
+            net[seat] = stack - s.stack
+            if seat in winners:
+                won.append(seat)
+            if stack < least:
+                out.append(seat)
         return cls(
             ended=ended,
-            winners=tuple(s.id for s in seats if s.id in winners),
+            winners=tuple(won),
             stacks=stacks,
-            eliminated=tuple(s.id for s in seats if stacks[s.id] < least),
-            net={s.id: stacks[s.id] - s.stack for s in seats},
+            eliminated=tuple(out),
+            net=net,
             transfers=tuple(book.transfers),
             **fields,
         )

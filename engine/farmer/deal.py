@@ -238,22 +238,23 @@ class FarmerDeal(DealBase):
         self, ended: str, winners: list[str], farm_winner: str | None, busted: list[str]
     ) -> None:
         minimum = FARMER_INFO.min_stack(self.stake)
-        stacks = {s.id: self.book.balances[seat_account(s.id)] for s in self.seats}
         self.settlement = FarmerSettlement.from_book(
             self.book, self.seats, minimum, ended=ended, winners=winners,
             carry={FARM: self.book.balances[FARM_ACCOUNT]},
             farm_winner=farm_winner,
             totals={s: self.totals[s] for s in self.ids if s in self.totals},
             busted=tuple(s for s in self.ids if s in busted),
-            next_farmer=self._next_farmer(farm_winner or self.farmer, stacks, minimum),
+            next_farmer=self._next_farmer(farm_winner or self.farmer, minimum),
             hands={s: tuple(self.hands[s]) for s in self.ids if s in self.hands},
         )
 
-    def _next_farmer(self, chosen: str, stacks: dict[str, int], minimum: int) -> str | None:
+    def _next_farmer(self, chosen: str, minimum: int) -> str | None:
         """FARMER-5.6: the farm winner, else the same farmer; if eliminated, the next seat
-        on their left still seated."""
+        on their left still seated. The stacks are read from the book as the seats are
+        passed: nearly always the first one is the farmer (the settlement holds them all)."""
+        balances = self.book.balances
         at = self.ids.index(chosen)
         for seat in self.ids[at:] + self.ids[:at]:
-            if stacks[seat] >= minimum:
+            if balances[seat_account(seat)] >= minimum:
                 return seat
         return None

@@ -65,8 +65,9 @@ class GffHand(RummyHand):
             POT[FLOP]: self.carried_in["flop"],
             POT[BONUS]: 0,
         })
+        pot_of = POT.__getitem__  # a map, not a list built for each seat's posts
         for seat in self.order:
-            post(self.book, stake, seat, [POT[pot] for pot in self.posted[seat]], "post")
+            post(self.book, stake, seat, map(pot_of, self.posted[seat]), "post")
 
         count = len(self.order)
         self._deal_cards(HAND_SIZE * count)

@@ -29,6 +29,7 @@ from engine.jackchangeit.settlement import JackChangeItSettlement
 from engine.jackchangeit.views import PrivateView, PublicView
 from engine.record import HandRecord
 from engine.shedding.deal import SheddingDeal
+from engine.shedding.settlement import OUT
 
 
 class JackChangeItDeal(SheddingDeal):
@@ -81,7 +82,10 @@ class JackChangeItDeal(SheddingDeal):
 
     def check(self, action: Action) -> None:
         seat = action.seat
-        self._check_turn(seat)
+        # The shared refusal (the game is over, or not this seat's turn), called only when
+        # it refuses: this is every action's path.
+        if self.settlement is not None or seat != self.order[self.turn]:
+            self._check_turn(seat)
         if isinstance(action, Draw):
             if not self.pending:
                 raise EngineError("illegal_play", "there is no draw to take (JCI-4.7)")
@@ -197,7 +201,8 @@ class JackChangeItDeal(SheddingDeal):
         hand.remove(card)
         self.pile.append(card)
         self.called = action.suit  # 4.5: a jack's call; any other card ends one
-        if self._went_out(seat):  # 5.1
+        if not hand:  # 5.1: out at once (not through _went_out: every play's path)
+            self._settle(OUT, seat)
             return True
         rank, players = C.rank(card), len(self.order)
         steps = 1

@@ -20,6 +20,7 @@ from engine.pageone.settlement import PageOneSettlement
 from engine.pageone.views import PrivateView, PublicView
 from engine.record import HandRecord
 from engine.shedding.deal import SheddingDeal
+from engine.shedding.settlement import OUT
 
 PENALTY = 5  # PAGEONE-4.7
 
@@ -71,9 +72,12 @@ class PageOneDeal(SheddingDeal):
         return tuple(c for c in hand if c == JOKER or C.suit(c) == self.suit)
 
     def check(self, action: Play) -> None:
-        self._check_turn(action.seat)
-        card = action.card
-        hand = self.hands[action.seat]
+        seat, card = action.seat, action.card
+        # The shared refusal (the game is over, or not this seat's turn), called only when
+        # it refuses: this is every play's path.
+        if self.settlement is not None or seat != self.order[self.turn]:
+            self._check_turn(seat)
+        hand = self.hands[seat]
         if card not in hand:
             raise EngineError("card_not_in_hand", f"you do not hold {C.label(card)}")
         if self.must_play is not None and card != self.must_play:
@@ -103,20 +107,24 @@ class PageOneDeal(SheddingDeal):
         self.trick.append((seat, card))
         if card != JOKER and self.suit is None:
             self.suit = C.suit(card)  # the lead, or 4.3: the card after a joker lead
-        if self._went_out(seat):  # 5.1: out at once, even mid-trick
+        if not hand:  # 5.1: out at once, even mid-trick (not through _went_out: every play)
+            self._settle(OUT, seat)
             return
         if had == 2:
             if action.call:
                 self.events.append(f"{seat} called Page One!")
             else:  # 4.7: five cards at once, before the trick is gathered
                 self.events.append(f"{seat} did not call Page One: five cards")
+                drawn = self.last_drawn[seat]  # 6: shown to the seat until its next play
                 for _ in range(PENALTY):
-                    hand.append(self._draw(seat))
+                    card = self._draw(seat)
+                    hand.append(card)
+                    drawn.append(card)
         if len(self.trick) == len(self.order):
-            self._gather()
+            self._gather()  # the winner leads next: nobody has a suit to follow yet
         else:
             self.turn = (self.turn + 1) % len(self.order)
-        self._draw_until_able()
+            self._draw_until_able()
 
     def timeout_action(self, seat: str) -> Play:
         """PAGEONE-7: the lowest legal card, the joker last, calling Page One when due."""
@@ -175,15 +183,11 @@ class PageOneDeal(SheddingDeal):
         suit = self.suit
         if any(c == JOKER or C.suit(c) == suit for c in hand):
             return
+        drawn = self.last_drawn[seat]  # 6: shown to the seat until its next play
         while True:
             card = self._draw(seat)
             hand.append(card)
+            drawn.append(card)
             if card == JOKER or C.suit(card) == suit:
                 self.must_play = card
                 return
-
-    def _draw(self, seat: str) -> Card:
-        """One card for `seat`, kept for its own view until its next play (PAGEONE-6)."""
-        card = super()._draw(seat)
-        self.last_drawn[seat].append(card)
-        return card

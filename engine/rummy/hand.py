@@ -9,12 +9,12 @@ settlement (engine/settlement.py).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import takewhile
 from typing import Any, ClassVar, Self
 
 from engine import cards as C
-from engine.actions import AFTER_DRAW, BEFORE_DRAW, HIT, SPREAD, Action
+from engine.actions import AFTER_DRAW, BEFORE_DRAW, DISCARD_CARD, HIT, SPREAD, Action
 from engine.base import DealDefaults
 from engine.cards import Card
 from engine.chips import Transfer, seat_account
@@ -45,13 +45,18 @@ class RummyHand(RummyTurn, DealDefaults):
         "stake", "seats", "dealer", "deck", "salt", "order", "actions", "events",
         "stock_draw_events", "settlement", "account", "book", "hands", "held", "stock",
         "discards", "spreads", "hit_wants", "laid", "hits_made", "turn", "turns", "phase",
-        "ended", "_commitment", "_public",
+        "ended", "locked", "_commitment", "_public",
     )
 
     GAME: ClassVar[str]  # the record's `game`
     info: ClassVar[GameInfo]
     ENDING_WORDS: ClassVar[Mapping[str, str]]  # each `ended`, as the hand's log says it
     PRIVATE_VIEW: ClassVar[type]  # the game's private view (engine/<game>/views.py)
+    # Whether a hand's cards (a bit set) hold a spread of the game's (engine/spreads.py):
+    # GFF's runs are ace low (GFF-5.4), Tonk's may end with the ace high (TONK-1.2).
+    # A class attribute, not a method to override: the legal actions ask it after
+    # every draw, and a call more there is a call more on every turn simulated.
+    HAS_SPREAD: ClassVar[Callable[[int], bool]] = staticmethod(has_spread)
 
     def _start_state(self, record: HandRecord) -> None:
         """The fields every rummy hand starts with, before the cards are dealt."""
@@ -94,13 +99,19 @@ class RummyHand(RummyTurn, DealDefaults):
         self.spreads: list[LaidSpread] = []
         self.hit_wants = 0  # every card that could hit some spread on the table
         self.laid: dict[str, list[int]] = {s: [] for s in self.order}  # own spread sizes
-        # A draw from the stock shows only who drew, so one event per seat serves the hand.
-        self.stock_draw_events = {s: Event("draw_stock", s) for s in self.order}
+        # A draw from the stock shows only who drew, so one event per seat serves the hand
+        # (built as _log builds its events, the NamedTuple's defaults written out).
+        self.stock_draw_events = {
+            s: tuple.__new__(Event, ("draw_stock", s, (), 0, "")) for s in self.order
+        }
         self.hits_made: dict[str, int] = dict.fromkeys(self.order, 0)
         self.turn = 0
         self.turns = 0  # turns passed on so far: a turn's number, for its clock
         self.phase = TURN_START
         self.ended: str | None = None
+        # The player to act may not spread or hit this turn: Tonk's hit lock (TONK-4.2),
+        # which its hand sets; GFF has none.
+        self.locked = False
 
     @classmethod
     def start(
@@ -204,13 +215,11 @@ class RummyHand(RummyTurn, DealDefaults):
             return ()
         if self.phase == TURN_START:
             return BEFORE_DRAW[bool(self.discards)]
-        return self._after_draw(seat)
-
-    def _after_draw(self, seat: str) -> tuple[str, ...]:
-        """What the player may do once drawn: spread and hit when they can (GFF's runs,
-        ace low), discard."""
+        if self.locked:
+            return (DISCARD_CARD,)  # TONK-4.2: no spread or hit on a hit-locked turn
+        # Once drawn: spread and hit when they can, discard.
         held = self.held[seat]
-        return AFTER_DRAW[has_spread(held)][bool(held & self.hit_wants)]
+        return AFTER_DRAW[self.HAS_SPREAD(held)][bool(held & self.hit_wants)]
 
     def timeout_action(self, seat: str) -> Action:
         """The stand-in's move for `seat`, whose turn it must be (engine/rummy/autoplay.py)."""

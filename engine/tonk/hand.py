@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine import cards as C
-from engine.actions import AFTER_DRAW, DISCARD_CARD, Hit, Spread
+from engine.actions import Hit, Spread
 from engine.base import kept_until_the_next_action
 from engine.errors import EngineError
 from engine.record import HandRecord
@@ -29,10 +29,11 @@ TONK_AT_MOST = 11  # ... or 11 or less
 class TonkHand(RummyHand):
     """A Tonk hand from the deal to its payments."""
 
-    __slots__ = ("locked", "lock_next", "received")
+    __slots__ = ("lock_next", "received")
     GAME = "tonk"
     ACE_HIGH = True  # TONK-1.2
     RUN_RULE = "ace low or high, never K-A-2"
+    HAS_SPREAD = staticmethod(has_spread_ace_high)  # TONK-1.2
     info = TONK_INFO
     PRIVATE_VIEW = PrivateView
     ENDING_WORDS = {
@@ -57,19 +58,11 @@ class TonkHand(RummyHand):
         self._deal_cards(HAND_SIZE * count + 1)
         upcard = self.deck[HAND_SIZE * count]
         self.discards.append(upcard)
-        self.locked = False  # the player to act may not spread or hit this turn (4.2)
         self.lock_next: set[str] = set()  # seats whose next turn is hit-locked
         self._log("upcard", cards=(upcard,), detail=f"hand of {count}")
         self._tonk_on_the_deal()
 
     # -- what may be done -------------------------------------------------------
-
-    def _after_draw(self, seat: str) -> tuple[str, ...]:
-        """Tonk's runs (TONK-1.2); a hit-locked turn offers no spread or hit (TONK-4.2)."""
-        if self.locked:
-            return (DISCARD_CARD,)
-        held = self.held[seat]
-        return AFTER_DRAW[has_spread_ace_high(held)][bool(held & self.hit_wants)]
 
     def _check_spread(self, action: Spread) -> None:
         self._check_drawn()
