@@ -25,7 +25,7 @@ from pathlib import Path
 
 from bench.service import service_with_tables
 from bench.table import Row
-from bot.client import YOUNG_COLLECTION_AFTER
+from bot.client import YOUNG_COLLECTION_AFTER, keep_for_good
 from bot.store import GuildSettings, Store
 from bot.store.hands import replay
 from bot.tables import ManualScheduler, SilentListener, TableService
@@ -54,6 +54,7 @@ async def _recovery(path: Path) -> tuple[float, float, int]:
     try:
         return await _timed_recovery(path)
     finally:
+        gc.unfreeze()
         gc.set_threshold(*thresholds)
 
 
@@ -66,6 +67,7 @@ async def _timed_recovery(path: Path) -> tuple[float, float, int]:
     first: list[float] = []
 
     async def back(tables: list) -> None:
+        keep_for_good()  # as the bot does after each part
         if not first:
             first.append(time.perf_counter() - started)
 

@@ -287,8 +287,17 @@ def _booked_posts(db: sqlite3.Connection, hand_id: int) -> list[tuple[str, str, 
 
 
 def _row(table_id: int, transfer: Transfer) -> tuple[str, str, int]:
-    return (_account(table_id, transfer.source).name,
-            _account(table_id, transfer.target).name, transfer.amount)
+    return (_account_name(table_id, transfer.source),
+            _account_name(table_id, transfer.target), transfer.amount)
+
+
+def _account_name(table_id: int, engine_account: str) -> str:
+    """`_account(...).name`, checked alike, without making the account: recovery compares
+    every running hand's posts by name, and the accounts cost more than the rest of it."""
+    kind, _, name = engine_account.partition(":")
+    if kind == "seat" and engine_account != HOUSE:
+        return f"seat:{table_id}:{user_of(name)}"
+    return _account(table_id, engine_account).name
 
 
 def _house_side(transfer: Transfer, game: str) -> tuple[str, str] | None:
@@ -339,17 +348,19 @@ def _book(
 def posts_problem(
     db: sqlite3.Connection, hand_id: int, table_id: int, hand: Deal,
     record: HandRecord | None = None,
+    read: tuple[list[tuple[str, str, int]], dict[int, int]] | None = None,
 ) -> str:
     """Why the stored hand is not where its replay is, or "" when they agree. `record` is
-    the hand's record where the caller has it already parsed (it is the deal's own)."""
-    booked = _booked_posts(db, hand_id)
+    the hand's record where the caller has it already parsed (it is the deal's own), and
+    `read` its booked rows and its table's stacks where the caller read them already
+    (running_posts)."""
+    booked, stacks = read or (_booked_posts(db, hand_id), _stacks(db, table_id))
     if booked != [_row(table_id, t) for t in hand.posts]:
         return "the posts booked are not the hand's"
     posted: dict[str, int] = {}
     for t in hand.posts:
         seat_id = t.source.removeprefix("seat:")
         posted[seat_id] = posted.get(seat_id, 0) + t.amount
-    stacks = _stacks(db, table_id)
     for seat in (record or hand.record()).seats:
         if stacks.get(user_of(seat.id)) != seat.stack - posted.get(seat.id, 0):
             return f"the stack of {seat.id} is not what the hand left it"
@@ -459,12 +470,46 @@ def running_hands(
 ) -> list[tuple[int, int, int, str]]:
     """(hand id, table id, number, record JSON) of every running hand, or only of the
     servers `shards` serve, or only at `tables`."""
-    where, args = served_by(shards, "t.guild_id")
-    if tables is not None:
-        where += f" AND h.table_id IN ({', '.join('?' * len(tables))})" if tables else " AND 0"
-        args = (*args, *tables)
+    where, args = _running_at(shards, tables)
     return db.execute(
         "SELECT h.id, h.table_id, h.number, h.record FROM hands h"
         f" JOIN tables t ON t.id = h.table_id WHERE h.status = 'running'{where} ORDER BY h.id",
         args,
     ).fetchall()
+
+
+def _running_at(
+    shards: ShardSet | None, tables: list[int] | None
+) -> tuple[str, tuple[int, ...]]:
+    """SQL (` AND ...`) keeping the hands (h) at tables (t) of the servers `shards` serve,
+    or at `tables` only, and its parameters."""
+    where, args = served_by(shards, "t.guild_id")
+    if tables is not None:
+        where += f" AND h.table_id IN ({', '.join('?' * len(tables))})" if tables else " AND 1 = 0"
+        args = (*args, *tables)
+    return where, args
+
+
+def running_posts(
+    db: sqlite3.Connection, shards: ShardSet | None = None, tables: list[int] | None = None
+) -> tuple[dict[int, list[tuple[str, str, int]]], dict[int, dict[int, int]]]:
+    """What `posts_problem` reads, for many running hands at once (recovery): the rows
+    booked for each hand (by hand id), and the stacks at each table (by table id)."""
+    where, args = _running_at(shards, tables)
+    booked: dict[int, list[tuple[str, str, int]]] = {}
+    for hand_id, source, target, amount in db.execute(
+        "SELECT l.hand_id, l.source, l.target, l.amount FROM hands h"
+        " JOIN tables t ON t.id = h.table_id JOIN ledger l ON l.hand_id = h.id"
+        f" WHERE h.status = 'running'{where} ORDER BY l.id",
+        args,
+    ):
+        booked.setdefault(hand_id, []).append((source, target, amount))
+    stacks: dict[int, dict[int, int]] = {}
+    for table_id, user_id, stack in db.execute(
+        "SELECT s.table_id, s.user_id, s.stack FROM hands h"
+        " JOIN tables t ON t.id = h.table_id JOIN seats s ON s.table_id = h.table_id"
+        f" WHERE h.status = 'running'{where}",
+        args,
+    ):
+        stacks.setdefault(table_id, {})[user_id] = stack
+    return booked, stacks

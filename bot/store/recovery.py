@@ -36,6 +36,7 @@ def recover(
     running: dict[int, RunningHand] = {}
     settled: list[int] = []
     voided: list[Voided] = []
+    booked, stacks = hands.running_posts(db, shards, part)
     for hand_id, table_id, number, record_json in hands.running_hands(db, shards, part):
         why = ""
         try:
@@ -58,7 +59,10 @@ def recover(
                 except StoreError as error:
                     why = f"its settlement cannot be booked: {error.message}"
             else:
-                why = hands.posts_problem(db, hand_id, table_id, hand, record)
+                why = hands.posts_problem(
+                    db, hand_id, table_id, hand, record,
+                    (booked.get(hand_id, []), stacks.get(table_id, {})),
+                )
                 if not why:
                     running[table_id] = RunningHand(hand_id, table_id, number, hand)
                     continue
