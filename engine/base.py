@@ -3,7 +3,8 @@
 A game's `game.py` subclasses `BaseGame`, names its info, its deal's type, its action
 parser and its strategies, and writes only what its page makes its own: a record field
 the page adds, a dealer found by a rule, carried chips that go somewhere at a close.
-Its deal subclasses `DealBase` (or, keeping its own accessors, `DealDefaults`): the
+Its deal subclasses `DealBase` (`TurnByTurn` where one seat acts at a time, or, keeping
+its own accessors, `DealDefaults`): the
 protocol's optional members then have their defaults, and a caller asks any deal.
 """
 
@@ -225,3 +226,20 @@ class DealBase(DealDefaults):
 
     def dealt_in(self) -> tuple[str, ...]:
         return self.order
+
+
+class TurnByTurn(DealBase):
+    """A deal played one seat at a time, round `order` from `turn` (its index), until it is
+    settled: who acts now, and the one number every seat's controls carry."""
+
+    turn: int
+
+    @property
+    def current(self) -> str | None:
+        return None if self.settlement is not None else self.order[self.turn]
+
+    def to_act(self) -> tuple[str, ...]:
+        return () if self.settlement is not None else (self.order[self.turn],)
+
+    def seat_seq(self, seat: str) -> int:
+        return len(self.actions)  # one seat acts at a time

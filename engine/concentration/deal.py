@@ -8,7 +8,7 @@ last pair is taken (3.1). Check, then apply: a refused flip changes nothing.
 from __future__ import annotations
 
 from engine import cards as C
-from engine.base import DealBase, kept_until_the_next_action
+from engine.base import TurnByTurn, kept_until_the_next_action
 from engine.cards import Card
 from engine.chips import pot_account, seat_account, split
 from engine.concentration.actions import FLIP, Flip
@@ -32,7 +32,7 @@ def is_match(first: Card, second: Card, match: str) -> bool:
     return match == RANK or (C.suit(first) in RED) == (C.suit(second) in RED)
 
 
-class ConcentrationDeal(DealBase):
+class ConcentrationDeal(TurnByTurn):
     """The state of one game of Concentration."""
 
     info = CONCENTRATION_INFO
@@ -67,16 +67,6 @@ class ConcentrationDeal(DealBase):
         self._commitment = commitment(record.deck, record.salt) if record.salt else None
 
     # -- the protocol ---------------------------------------------------------------
-
-    @property
-    def current(self) -> str | None:
-        return None if self.settlement is not None else self.order[self.turn]
-
-    def to_act(self) -> tuple[str, ...]:
-        return () if self.settlement is not None else (self.order[self.turn],)
-
-    def seat_seq(self, seat: str) -> int:
-        return len(self.actions)  # one seat acts at a time
 
     def legal_actions(self, seat: str) -> tuple[str, ...]:
         return (FLIP,) if seat == self.current else ()

@@ -9,7 +9,7 @@ is an EngineError with the page's code (FARMER-8) and changes nothing.
 from __future__ import annotations
 
 from engine import cards as C
-from engine.base import DealBase, kept_until_the_next_action
+from engine.base import TurnByTurn, kept_until_the_next_action
 from engine.cards import Card
 from engine.chips import pot_account, seat_account
 from engine.errors import EngineError
@@ -32,7 +32,7 @@ SIXTEEN_POINTS = 16  # FARMER-1.2: over 16 is bust
 FARM_ACCOUNT = pot_account(FARM)
 
 
-class FarmerDeal(DealBase):
+class FarmerDeal(TurnByTurn):
     """A Farmer deal: the state, its checks and its settlement."""
 
     info = FARMER_INFO
@@ -64,19 +64,9 @@ class FarmerDeal(DealBase):
 
     # -- the protocol -----------------------------------------------------------
 
-    @property
-    def current(self) -> str | None:
-        return None if self.settlement is not None else self.order[self.turn]
-
-    def to_act(self) -> tuple[str, ...]:
-        return () if self.settlement is not None else (self.order[self.turn],)
-
     def turn_number(self, seat: str) -> int:
         """A player's hits and stay are one turn, on one clock (FARMER-4.1)."""
         return self.turn
-
-    def seat_seq(self, seat: str) -> int:
-        return len(self.actions)  # one seat acts at a time
 
     def legal_actions(self, seat: str) -> tuple[str, ...]:
         if self.settlement is not None or seat != self.order[self.turn]:

@@ -10,7 +10,7 @@ changes nothing.
 from __future__ import annotations
 
 from engine import cards as C
-from engine.base import DealBase, kept_until_the_next_action
+from engine.base import TurnByTurn, kept_until_the_next_action
 from engine.cards import JOKER, Card
 from engine.chips import pot_account, seat_account, split
 from engine.errors import EngineError
@@ -41,7 +41,7 @@ def read_options(options: dict) -> bool:
     return joker
 
 
-class FiftyOneDeal(DealBase):
+class FiftyOneDeal(TurnByTurn):
     """A game of Fifty-One: the state, its checks and its settlement."""
 
     info = FIFTYONE_INFO
@@ -88,19 +88,9 @@ class FiftyOneDeal(DealBase):
     # -- the protocol -----------------------------------------------------------
 
     @property
-    def current(self) -> str | None:
-        return None if self.settlement is not None else self.order[self.turn]
-
-    @property
     def first_round(self) -> bool:
         """4.3: until every player has had a first turn, nobody may clear."""
         return self.turns_done < len(self.order)
-
-    def to_act(self) -> tuple[str, ...]:
-        return () if self.settlement is not None else (self.order[self.turn],)
-
-    def seat_seq(self, seat: str) -> int:
-        return len(self.actions)  # one seat acts at a time
 
     def turn_number(self, seat: str) -> int:
         """A turn is a clear and a swap (4.1): a clear is not a new turn for the clock."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from engine.base import DealBase
+from engine.base import TurnByTurn
 from engine.cards import Card
 from engine.chips import pot_account, seat_account
 from engine.errors import EngineError
@@ -34,7 +34,7 @@ class GameDrawn(Exception):
     """A card must be drawn and there is none left to draw (PAGEONE-5.2, JCI-5.2)."""
 
 
-class SheddingDeal(DealBase):
+class SheddingDeal(TurnByTurn):
     """A shedding game's state: the hands, the stock, the pile, whose turn, the pot."""
 
     info: ClassVar[GameInfo]
@@ -75,16 +75,6 @@ class SheddingDeal(DealBase):
         self._commitment = commitment(deck, record.salt) if record.salt is not None else None
 
     # -- the protocol -----------------------------------------------------------
-
-    @property
-    def current(self) -> str | None:
-        return None if self.settlement is not None else self.order[self.turn]
-
-    def to_act(self) -> tuple[str, ...]:
-        return () if self.settlement is not None else (self.order[self.turn],)
-
-    def seat_seq(self, seat: str) -> int:
-        return len(self.actions)  # one seat acts at a time
 
     def _check_turn(self, seat: str) -> None:
         """What refuses any action: the game is over, or it is not `seat`'s turn."""
