@@ -295,7 +295,7 @@ def _account_name(table_id: int, engine_account: str) -> str:
     """`_account(...).name`, checked alike, without making the account: recovery compares
     every running hand's posts by name, and the accounts cost more than the rest of it."""
     kind, _, name = engine_account.partition(":")
-    if kind == "seat" and engine_account != HOUSE:
+    if kind == "seat":
         return f"seat:{table_id}:{user_of(name)}"
     return _account(table_id, engine_account).name
 
