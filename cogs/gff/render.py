@@ -12,6 +12,7 @@ from __future__ import annotations
 import discord
 
 from cogs.rummy.render import RummyEmbeds
+from cogs.table.emojis import face_and_word, faces_and_words
 from cogs.table.frames import Field, ResultLines
 from cogs.table.names import clip as _clip
 from cogs.table.names import count, mention_seats, seat_name
@@ -61,11 +62,11 @@ class GffEmbeds(RummyEmbeds):
         return ["all in"] if seat.all_in else []
 
     def table_fields(self, public: PublicView) -> list[Field]:
-        shown = [f"{seat_name(r.seat)} shows {C.label(r.card)} for the {r.pot}"
+        shown = [f"{seat_name(r.seat)} shows {face_and_word(r.card)} for the {r.pot}"
                  for r in public.revealed]
         suits = (
-            f"Flip card {C.label(public.flip_card)}: flip {C.SUIT_SYMBOLS[public.flip_suit]}, "
-            f"flop {C.SUIT_SYMBOLS[public.flop_suit]}"
+            f"Flip card {face_and_word(public.flip_card)}: flip "
+            f"{C.SUIT_SYMBOLS[public.flip_suit]}, flop {C.SUIT_SYMBOLS[public.flop_suit]}"
         )
         return [Field("Pots", _pots_line(public)), Field("Flip and flop", _clip([suits, *shown]))]
 
@@ -83,7 +84,8 @@ hand_embed = EMBEDS.hand_embed
 def result_lines(settlement: Settlement) -> ResultLines:
     """The hands the rules show and each pot's winners; the nets of the seats dealt in,
     those that posted."""
-    hands = [f"{seat_name(seat)}: {C.labels(cards) or 'no cards'} = {settlement.values[seat]}"
+    hands = [f"{seat_name(seat)}: {faces_and_words(cards, empty='no cards')} = "
+             f"{settlement.values[seat]}"
              for seat, cards in settlement.shown.items()]
     pots = []
     for pot, winners in settlement.won.items():

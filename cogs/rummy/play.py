@@ -29,7 +29,7 @@ class RummyPlay:
     embeds: ClassVar[Any]  # the game's render module: its table embed takes the events
     button_acts = ("drop", "stock", "take", "spread", "hit")
     # "throw" is the discard menu: choosing a card discards it, the commonest move in one
-    # click; "target", the spread a hit goes on (and "pick", the table's card menu).
+    # click; "target", the spread a hit goes on (and "pick", the table's card buttons).
     menu_acts = ("throw", "target")
 
     def draw_table(self, table: LiveTable, public: Any, **shown: Any) -> discord.Embed:

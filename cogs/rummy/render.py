@@ -13,9 +13,9 @@ from typing import Any, ClassVar
 
 import discord
 
+from cogs.table.emojis import face_and_word, faces_and_words, hand_heading
 from cogs.table.frames import GOLD, GREEN, GREY, Field, due, waiting_line
 from cogs.table.names import clip, count, mention_seats, seat_name
-from engine import cards as C
 from engine.events import Event, describe
 from engine.rummy.views import PublicView
 
@@ -26,11 +26,12 @@ _QUIET_EVENTS = frozenset({"deal", "post"})
 
 
 def spread_lines(public: PublicView) -> list[str]:
-    return [f"{s.index + 1}. {seat_name(s.owner)}: {C.labels(s.cards)}" for s in public.spreads]
+    return [f"{s.index + 1}. {seat_name(s.owner)}: {faces_and_words(s.cards)}"
+            for s in public.spreads]
 
 
 def discard_label(public: PublicView) -> str:
-    return C.label(public.discard_top) if public.discard_top is not None else "empty"
+    return face_and_word(public.discard_top) if public.discard_top is not None else "empty"
 
 
 def last_actions(events: Sequence[Event], lines: int = LOG_LINES) -> list[str]:
@@ -128,7 +129,7 @@ class RummyEmbeds:
         more = self.hand_note(view)
         embed = discord.Embed(
             title="Your hand",
-            description=f"{said}# {C.labels(view.hand) or 'no cards'}\n"
+            description=f"{said}{hand_heading(view.hand)}\n"
                         f"Worth **{view.value}**. {state}" + (f"\n{more}" if more else ""),
             colour=GREEN if view.legal else GREY,
         )

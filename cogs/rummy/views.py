@@ -1,21 +1,32 @@
-"""The hand view of a rummy game: draw, drop, the card menu for spreads and hits, the
-discard menu. Only the legal actions are enabled, so a hit-locked Tonk turn shows
-Spread and Hit disabled (TONK-4.2) because the engine does not offer them."""
+"""The hand view of a rummy game: draw, drop, the hand as card buttons to pick for a
+spread or a hit, the discard menu. Only the legal actions are enabled, so a hit-locked
+Tonk turn shows Spread and Hit disabled (TONK-4.2) because the engine does not offer
+them."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from typing import Any
 
 import discord
 
-from cogs.table.components import Component, RenderedView, button, menu, option
+from cogs.table.components import (
+    Component,
+    RenderedView,
+    button,
+    card_buttons,
+    card_option,
+    menu,
+    option,
+)
+from cogs.table.emojis import face_emoji
 from cogs.table.items import hand_custom_id
 from cogs.table.ui import FRESH_VIEW, ViewState
 from engine import cards as C
 from engine.actions import DISCARD_CARD, DRAW_DISCARD, DRAW_STOCK, DROP, HIT, SPREAD
-from engine.cards import Card
 from engine.rummy.views import PrivateView
+
+# The rows the hand's card buttons may take: GFF's and Tonk's largest hand is six.
+CARD_ROWS = 2
 
 
 def hand_view(
@@ -32,39 +43,44 @@ def hand_view(
     at, legal = (hand_number, view.public.seq), set(view.legal)
     picked, targets = state.picked, state.offered
 
-    def press(act: str, label: str, style: discord.ButtonStyle, enabled: bool) -> Component:
+    def press(act: str, label: str, style: discord.ButtonStyle, enabled: bool,
+              emoji: dict[str, str] | None = None) -> Component:
         return button(hand_custom_id(game, table_id, owner, at, act), label, style,
-                      enabled=enabled)
+                      enabled=enabled, emoji=emoji)
 
     def choose(act: str, options: list[Component], placeholder: str, **how: Any) -> Component:
         return menu(hand_custom_id(game, table_id, owner, at, act), options, placeholder, **how)
 
     top = view.public.discard_top
-    take = f"Take {C.label(top)}" if top is not None else "Take the discard"
+    take = "Take the discard"
+    if top is not None:  # the card is face up on the table: its face on the button too
+        take = "Take" if face_emoji(top) else f"Take {C.label(top)}"
     draws = [
         press("drop", "Drop", discord.ButtonStyle.danger, DROP in legal),
         press("stock", "Draw from the stock", discord.ButtonStyle.primary, DRAW_STOCK in legal),
-        press("take", take, discord.ButtonStyle.primary, DRAW_DISCARD in legal),
+        press("take", take, discord.ButtonStyle.primary, DRAW_DISCARD in legal,
+              emoji=face_emoji(top) if top is not None else None),
     ]
-    discard, pick = [], []
-    if view.hand:
-        def card_options(marked: Collection[Card]) -> list[Component]:
-            return [option(C.label(card), C.code(card), default=card in marked)
-                    for card in view.hand]
-
-        discard = [choose("throw", card_options(()), "Discard a card (ends your turn)",
-                          enabled=DISCARD_CARD in legal)]
-        pick = [choose("pick", card_options(picked), "Pick cards to spread or hit",
-                       max_values=len(view.hand), enabled=bool(legal & {SPREAD, HIT}))]
+    # The hand as card buttons: a press picks a card or puts it back, for a spread or a
+    # hit. The discard, the move of every turn, stays one choice in a menu of faces. A
+    # hand of six (five and the card drawn) is two rows; with the draws, the plays and
+    # the discard menu (or, after Hit, the spreads it may go on), five rows in all.
+    cards = card_buttons(
+        lambda act: hand_custom_id(game, table_id, owner, at, act), "pick", view.hand,
+        rows=CARD_ROWS, picked=picked, playable=bool(legal & {SPREAD, HIT}),
+        placeholder="Pick cards to spread or hit", many=True)
     plays = [
         press("spread", "Spread", discord.ButtonStyle.success, SPREAD in legal),
         press("hit", "Hit…", discord.ButtonStyle.success, HIT in legal),
         press("refresh", "Refresh", discord.ButtonStyle.secondary, True),
     ]
-    target = []
+    last = []
     if targets:
         by_index = {s.index: s for s in view.public.spreads}
         options = [option(f"Spread {i + 1}: {C.labels(by_index[i].cards)}"[:100], str(i))
                    for i in sorted(targets)]
-        target = [choose("target", options, "Hit which spread?")]
-    return RenderedView([draws, discard, pick, plays, target])
+        last = [choose("target", options, "Hit which spread?")]
+    elif view.hand:
+        last = [choose("throw", [card_option(card) for card in view.hand],
+                       "Discard a card (ends your turn)", enabled=DISCARD_CARD in legal)]
+    return RenderedView([*cards, draws, plays, last])

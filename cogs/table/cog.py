@@ -7,6 +7,7 @@ is `game_extension` given how to make its UI: its `__init__.py` is two lines.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
@@ -15,6 +16,8 @@ from discord.ext import commands
 
 from cogs.table.commands import table_commands
 from cogs.table.controls import HandControls
+from cogs.table.emojis.shown import FACES
+from cogs.table.emojis.sync import sync_and_use
 from cogs.table.items import TableClicks
 from cogs.table.names import for_players
 from cogs.table.pictures.service import Pictures
@@ -38,9 +41,20 @@ class TableCog(commands.Cog):
         bot.tables.listener = self.presenter
         self.clicks = TableClicks(bot, self.uis)
         bot.take_clicks(self.clicks.take)
+        self.faces_synced: asyncio.Task[bool] | None = None
+
+    async def cog_load(self) -> None:
+        # The card faces are synced beside play, not before it: until they are (and if
+        # they cannot be), cards are shown in words.
+        self.faces_synced = asyncio.get_running_loop().create_task(
+            sync_and_use(self.bot), name="card-faces")
 
     async def cog_unload(self) -> None:
         self.bot.stop_taking_clicks(self.clicks.take)
+        if self.faces_synced is not None and not self.faces_synced.done():
+            self.faces_synced.cancel()
+            await asyncio.gather(self.faces_synced, return_exceptions=True)
+        FACES.clear()
         # The bot is closing (or the cog reloading): the sends already queued go out
         # before discord.py's connection closes under them.
         await self.presenter.drain()

@@ -8,11 +8,15 @@ them into this payload cost more per click than everything else the bot renders.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 import discord
 
-from cogs.table.items import table_custom_id
+from cogs.table.emojis.shown import FACES, face_emoji
+from cogs.table.items import card_act, table_custom_id
+from engine import cards as C
+from engine.cards import Card
 
 Component = dict[str, Any]
 
@@ -50,10 +54,13 @@ class RenderedView:
         return True
 
 
-def button(custom_id: str, label: str, style: discord.ButtonStyle, *, enabled: bool = True
-           ) -> Component:
-    return {"type": 2, "style": style.value, "disabled": not enabled, "label": label,
+def button(custom_id: str, label: str, style: discord.ButtonStyle, *, enabled: bool = True,
+           emoji: dict[str, str] | None = None) -> Component:
+    made = {"type": 2, "style": style.value, "disabled": not enabled, "label": label,
             "custom_id": custom_id}
+    if emoji:
+        made["emoji"] = emoji
+    return made
 
 
 def menu(custom_id: str, options: list[Component], placeholder: str, *, max_values: int = 1,
@@ -64,8 +71,65 @@ def menu(custom_id: str, options: list[Component], placeholder: str, *, max_valu
             "placeholder": placeholder, "options": options}
 
 
-def option(label: str, value: str, *, default: bool = False) -> Component:
-    return {"label": label, "value": value, "default": default}
+def option(label: str, value: str, *, default: bool = False,
+           emoji: dict[str, str] | None = None) -> Component:
+    made = {"label": label, "value": value, "default": default}
+    if emoji:
+        made["emoji"] = emoji
+    return made
+
+
+def card_option(card: Card, value: str | None = None, *, label: str | None = None,
+                default: bool = False) -> Component:
+    """A menu option that is a card: its face beside its words (the option's label is
+    what a screen reader reads), its code as the value unless the game gives one."""
+    return option(label if label is not None else C.label(card),
+                  C.code(card) if value is None else value, default=default,
+                  emoji=face_emoji(card))
+
+
+# A row holds five buttons, a message five rows (a menu takes a row of its own).
+ROW = 5
+ROWS = 5
+
+
+def card_buttons(
+    custom_id: Callable[[str], str], act: str, cards: Sequence[Card], *,
+    rows: int, playable: Callable[[Card], bool] | bool = True,
+    picked: Collection[Card] = (), placeholder: str = "Your cards", many: bool = False,
+) -> list[list[Component]]:
+    """A hand's cards as buttons, each its face, five a row in at most `rows` rows; a
+    hand too large for that, as one menu of its first 25 cards (Discord's most options).
+
+    `cards` are the cards the game's UI names `shown_cards`, in that order: a button's
+    custom id carries the card's place in them (`<act>.<index>`), never the card
+    (cogs/table/items.py). A picked card is a green button (or a chosen option). A card
+    `playable` says no to is shown, disabled, so the whole hand is always in view.
+    `many`: the menu takes several cards (a pick), else one (a play).
+    """
+    can = (lambda card: playable) if isinstance(playable, bool) else playable
+    if len(cards) > rows * ROW:
+        options = [card_option(card, default=card in picked) for card in cards[:25]]
+        return [[menu(custom_id(act), options, placeholder,
+                      max_values=len(options) if many else 1,
+                      enabled=any(can(card) for card in cards))]]
+    buttons = []
+    for index, card in enumerate(cards):
+        emoji = face_emoji(card)
+        style = discord.ButtonStyle.success if card in picked else discord.ButtonStyle.secondary
+        # With its face the button needs no words (the hand embed keeps them); a label of
+        # one invisible space is not allowed, so a face alone has no label.
+        made = button(custom_id(card_act(act, index)), "" if emoji else C.label(card), style,
+                      enabled=can(card), emoji=emoji)
+        if emoji:
+            del made["label"]
+        buttons.append(made)
+    return [buttons[i:i + ROW] for i in range(0, len(buttons), ROW)]
+
+
+def faces_on() -> bool:
+    """Whether cards are shown as faces now (the emojis are synced)."""
+    return FACES.on
 
 
 def table_view(game: str, table_id: int) -> RenderedView:

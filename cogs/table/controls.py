@@ -2,9 +2,12 @@
 answering its clicks.
 
 Every answer to a click edits the player's own hand view in place, with a line
-saying what just happened or why nothing did. A picture of the hand goes with it when
-it was drawn before; otherwise the click is answered with the words at once and the
-picture is added by an edit when it is drawn, so no click, and no turn's view, waits
+saying what just happened or why nothing did. The cards are faces (cogs/table/emojis),
+which Discord draws. In a server that turns pictures on, a picture of the hand is drawn
+only when its player asks (the view's Picture button): drawing one at every click cost
+most of the bot's throughput, and almost every click shows a hand not drawn before. It
+goes with the answer when it was drawn before; otherwise the click is answered with the
+words at once and the picture is added by an edit when it is drawn, so no click waits
 on a render. Picked cards are kept here, per player and action number, because a menu
 choice is its own interaction; they and what the game's last click offers next go back
 to the game's hand view as one `ViewState`, which only the game reads. What a click
@@ -24,7 +27,8 @@ import discord
 from bot.replies import answer_privately, edit_answer, update_clicked
 from bot.store import StoreError
 from bot.tables import LiveTable, StaleButton, TableError
-from cogs.table.components import RenderedView
+from cogs.table.components import ROW, ROWS, RenderedView, button
+from cogs.table.items import hand_custom_id
 from cogs.table.names import for_players, sentence
 from cogs.table.pictures.layout import Picture
 from cogs.table.pictures.service import picture_key
@@ -79,24 +83,27 @@ class HandControls:
 
     def render_with_picture(
         self, table: LiveTable, user_id: int, note: str = "", offered: Any = None,
-        *, pictures: bool = True,
+        *, pictures: bool = True, asked: bool = False,
     ) -> tuple[discord.Embed, RenderedView, Picture | None]:
+        """The hand embed and view; with `pictures` (the server's choice) the view offers
+        a Picture button, and the picture is drawn when `asked` (its press)."""
         view = self.tables.hand_view(table, user_id)
         number = table.running.number if table.running else 0
-        picked = self._picked(table, user_id, (number, table.hand.seat_seq(str(user_id))))
+        seq = table.hand.seat_seq(str(user_id))
+        picked = self._picked(table, user_id, (number, seq))
         ui = self.ui(table)
         draw = ui.hand_picture if pictures else None
         picture = None
-        if draw is not None:
+        if draw is not None and asked:
             try:
                 picture = draw(view, picked)
             except Exception:  # the words still go out; the picture is a bonus
                 log.exception("The hand picture of %s at table %s failed", user_id, table.id)
-        return (
-            ui.hand_embed(view, note=note),
-            ui.hand_view(table.id, user_id, number, view, state=ViewState(picked, offered)),
-            picture,
-        )
+        shown = ui.hand_view(table.id, user_id, number, view, state=ViewState(picked, offered))
+        if draw is not None:
+            _offer_picture(shown, hand_custom_id(table.info.game, table.id, user_id,
+                                                 (number, seq), "picture"))
+        return ui.hand_embed(view, note=note), shown, picture
 
     async def _pictures_on(self, table: LiveTable) -> bool:
         return await self.pictures.switch.on(table.info.guild_id)
@@ -281,15 +288,18 @@ class HandControls:
             await update_clicked(interaction, content="This table is closed.", embed=None,
                                  view=None)
             return
+        asked = False
         try:
             note, offered = await self._click(table, user, at, act, values, shown_pick)
+            asked = act == "picture"
         except StaleButton as stale:
             note, offered = stale.message, None
         except (TableError, StoreError) as refused:
             note, offered = self.refusal(table, user, refused), None
         try:
             embed, view, picture = self.render_with_picture(
-                table, user, note, offered, pictures=await self._pictures_on(table)
+                table, user, note, offered, pictures=await self._pictures_on(table),
+                asked=asked,
             )
         except TableError as gone:  # the hand ended and a new one left this player out
             self.shown.pop((table.id, user), None)
@@ -319,17 +329,25 @@ class HandControls:
         shown_pick: Sequence[str] = (),
     ) -> tuple[str, Any]:
         """Carry out one click; the note to show and what the view offers next, if any."""
-        if act == "refresh":
+        if act in ("refresh", "picture"):
             return "", None
         hand = table.hand
         # A button from an earlier hand, or from before the last action, is out of date.
         if hand is None or hand.is_over or at != (table.running.number,
                                                    hand.seat_seq(str(user))):
             raise StaleButton()
+        # A card button sends its place in the view (`#<index>`): read here as its card.
+        pressed = bool(values) and values[0].startswith("#")
+        if pressed or any(value.startswith("#") for value in shown_pick):
+            shown = self.ui(table).shown_cards(self.tables.hand_view(table, user))
+            values, shown_pick = _codes(values, shown), _codes(shown_pick, shown)
         if act == "pick":
             cards = frozenset(_cards(values))
+            if pressed:  # one card's button: picked, or put back
+                before = self._picked(table, user, at) or frozenset(_cards(shown_pick))
+                cards = before ^ cards
             self.picked[(table.id, user)] = (at, cards)
-            return f"Picked {C.labels(sorted(cards))}.", None
+            return (f"Picked {C.labels(sorted(cards))}." if cards else "Nothing picked."), None
         picked = sorted(self._picked(table, user, at))
         if not picked and shown_pick:  # picked before a restart: the view remembers it
             picked = sorted(set(_cards(shown_pick)))
@@ -346,12 +364,39 @@ class HandControls:
         return cards if picked_at == at else frozenset()
 
 
+def _offer_picture(view: RenderedView, custom_id: str) -> None:
+    """The Picture button, beside Refresh if its row has room, else in a row of its own
+    if the view has one to spare (Discord: five rows of five)."""
+    wanted = button(custom_id, "Picture", discord.ButtonStyle.secondary)
+    for row in view.rows:
+        items = row["components"]
+        if any(str(item.get("custom_id", "")).endswith(":refresh") for item in items):
+            if len(items) < ROW and all(item.get("type") == 2 for item in items):
+                items.append(wanted)
+                return
+    if len(view.rows) < ROWS:
+        view.rows.append({"type": 1, "components": [wanted]})
+
+
 def _hand_file(png: bytes) -> discord.File:
     return discord.File(io.BytesIO(png), filename=HAND_PICTURE, description="Your cards")
 
 
+def _codes(values: Sequence[str], shown: Sequence[Card]) -> list[str]:
+    """Values with each card button's `#<index>` as the code of the card at that place."""
+    codes = []
+    for value in values:
+        if value.startswith("#"):
+            index = int(value[1:]) if value[1:].isdigit() else -1
+            if not 0 <= index < len(shown):
+                raise StaleButton()  # a view of other cards than the player holds now
+            value = C.code(shown[index])
+        codes.append(value)
+    return codes
+
+
 def _cards(values: list[str]) -> list[Card]:
     try:
-        return [C.parse(v) for v in values]
+        return [C.parse_with_joker(v) for v in values]
     except CardError:
         raise TableError("that menu choice is not a card.") from None

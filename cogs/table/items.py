@@ -45,8 +45,12 @@ log = logging.getLogger(__name__)
 # buttons, a hand view's Refresh and its card menu's pick (cogs/table/controls.py). Every
 # other act of a hand view is one its game's UI declares.
 TABLE_ACTS = ("hand", "join")
-HAND_BUTTON_ACTS = ("refresh",)
+HAND_BUTTON_ACTS = ("refresh", "picture")
 HAND_MENU_ACTS = ("pick",)
+# The acts a card button may have, whatever the game: a press of a card picks it or puts
+# it back (cogs/table/controls.py). A game's own card acts (a card played by its press)
+# are its UI's `card_acts`.
+HAND_CARD_ACTS = ("pick",)
 
 _GAME = r"(?P<game>[a-z][a-z0-9]{0,15})"
 # A click on a control no pattern here knows, and nothing of discord.py either (a button of
@@ -121,6 +125,12 @@ def _let_go(interaction: discord.Interaction) -> None:
     """
     with contextlib.suppress(AttributeError):
         del interaction._cs_response  # discord.py's cached InteractionResponse (2.7.1)
+
+
+def card_act(act: str, index: int) -> str:
+    """The act of a card's button: the act and the card's place among the cards the
+    view shows (`GameUI.shown_cards`), never the card itself."""
+    return f"{act}.{index}"
 
 
 def table_custom_id(game: str, table_id: int, act: str) -> str:
@@ -206,7 +216,36 @@ class HandMenu(
         return [v for v in values if isinstance(v, str)] if isinstance(values, list) else []
 
 
-CONTROLS = (TableButton, HandButton, HandMenu)
+class HandCardButton(
+    HandControl,
+    before_act=_HAND_ID,
+    acts=HAND_CARD_ACTS,
+    component_type=discord.ComponentType.button,
+):
+    """A card of a player's own hand view, as a button: `<act>.<index>`. Its click goes on
+    as the act with the value `#<index>`, which the controls read as the card at that
+    place of the view the click was made on."""
+
+    index = 0
+
+    @classmethod
+    def template(cls, declared: Iterable[str] = ()) -> re.Pattern[str]:
+        acts = sorted({*cls.own_acts, *declared})
+        return re.compile(f"{cls.id_before_act}(?P<act>{'|'.join(map(re.escape, acts))})"
+                          r"\.(?P<index>[0-9]{1,2})")
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> HandCardButton:
+        made = super().from_match(match)
+        made.index = int(match["index"])
+        made.custom_id = match.group(0)
+        return made  # type: ignore[return-value]
+
+    def values(self, interaction: discord.Interaction) -> list[str]:
+        return [f"#{self.index}"]
+
+
+CONTROLS = (TableButton, HandButton, HandMenu, HandCardButton)
 
 
 class TableClicks:
@@ -232,6 +271,7 @@ class TableClicks:
         declared: dict[type[AnsweringItem], list[str]] = {
             HandButton: [act for ui in uis for act in ui.button_acts],
             HandMenu: [act for ui in uis for act in ui.menu_acts],
+            HandCardButton: [act for ui in uis for act in ui.card_acts],
         }
         self.items = [(control, control.template(declared.get(control, ())))
                       for control in CONTROLS]
@@ -310,7 +350,8 @@ def picked_in(
     components: Sequence[dict[str, Any]], game: str, table_id: int, owner: int,
     at: tuple[int, int],
 ) -> list[str]:
-    """The cards a hand view shows as picked: the chosen options of its card menu.
+    """The cards a hand view shows as picked: the chosen options of its card menu, or its
+    green card buttons (as `#<index>`, read against the view by the controls).
 
     Discord sends the clicked message with each click, as the bot last rendered it, so
     a pick travels with the Spread or Hit press that follows it, even across a restart
@@ -318,9 +359,18 @@ def picked_in(
     counts, and the engine still checks the cards are the player's.
     """
     wanted = hand_custom_id(game, table_id, owner, at, "pick")
+    buttons = wanted + "."
+    picked = []
     for row in components:
         for item in (row.get("components") or ()) if isinstance(row, dict) else ():
-            if isinstance(item, dict) and item.get("custom_id") == wanted:
+            if not isinstance(item, dict):
+                continue
+            custom_id = item.get("custom_id")
+            if custom_id == wanted:
                 return [option.get("value") for option in item.get("options") or ()
                         if isinstance(option, dict) and option.get("default")]
-    return []
+            if (isinstance(custom_id, str) and custom_id.startswith(buttons)
+                    and item.get("style") == discord.ButtonStyle.success.value
+                    and custom_id[len(buttons):].isdigit()):
+                picked.append(f"#{int(custom_id[len(buttons):])}")
+    return picked

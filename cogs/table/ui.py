@@ -87,6 +87,10 @@ class GameUI(ABC):
     # answered as an out-of-date button.
     button_acts: ClassVar[tuple[str, ...]] = ()
     menu_acts: ClassVar[tuple[str, ...]] = ()
+    # The acts of the game's card buttons (`<act>.<index>`, cogs/table/components.py
+    # `card_buttons`): a press is the act with the card at that place of `shown_cards`, as
+    # its menu would send the card's code. Picking (`pick`) is every game's.
+    card_acts: ClassVar[tuple[str, ...]] = ()
     # What the game calls one hand, as its embeds' titles say: "deal", "game", "partie".
     hand_word: ClassVar[str] = "hand"
     # The lobby's sentence on what the game is about, between the terms and how to join.
@@ -177,6 +181,11 @@ class GameUI(ABC):
     def hand_embed(self, view: Any, *, note: str = "") -> discord.Embed:
         """A player's own hand, for an ephemeral answer only."""
         return self.embeds.hand_embed(view, note=note)
+
+    def shown_cards(self, view: Any) -> Sequence[Card]:
+        """The cards a hand view shows as buttons, in their order: a card button's index
+        is a place in these, read again from the view when it is clicked."""
+        return view.hand
 
     @abstractmethod
     def hand_view(

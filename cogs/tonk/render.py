@@ -13,9 +13,9 @@ from __future__ import annotations
 import discord
 
 from cogs.rummy.render import RummyEmbeds, discard_label
+from cogs.table.emojis import faces_and_words
 from cogs.table.frames import Field, ResultLines, mentions
 from cogs.table.names import clip, seat_name
-from engine import cards as C
 from engine.tonk.settlement import TonkSettlement
 from engine.tonk.views import PrivateView, PublicView, SeatView
 
@@ -119,7 +119,8 @@ def payment_lines(settlement: TonkSettlement) -> list[str]:
 
 def result_lines(settlement: TonkSettlement) -> ResultLines:
     """The hands the rules show and the payments."""
-    hands = [f"{seat_name(seat)}: {C.labels(cards) or 'no cards'} = {settlement.values[seat]}"
+    hands = [f"{seat_name(seat)}: {faces_and_words(cards, empty='no cards')} = "
+             f"{settlement.values[seat]}"
              for seat, cards in settlement.shown.items()]
     payments = payment_lines(settlement)
     fields = [Field("Hands shown", clip(hands))] if hands else []

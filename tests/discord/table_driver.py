@@ -18,7 +18,7 @@ from engine import cards as C
 from engine.game import Deal
 from tests.engine.decks import stacked_deck
 from tests.harness import Harness, Message, User
-from tests.harness.cards import cards_in
+from tests.harness.cards import card_buttons, cards_in, cards_shown_in
 
 CARD_LABEL = re.compile(r"(10|[A2-9JQK])([♠♥♦♣])")
 CARD_CODE = re.compile(r"\b(10|[A2-9TJQK])([SHDC])\b")
@@ -33,8 +33,9 @@ def controls(view: Message) -> dict[str, dict]:
 
 
 def cards_named(text: str) -> list[int]:
-    """The cards a text shows by their labels (10♠, Q♦)."""
-    return [C.parse(rank + suit) for rank, suit in CARD_LABEL.findall(text)]
+    """The cards a text shows by their labels (10♠, Q♦) or as faces (emoji markup)."""
+    return [*(C.parse(rank + suit) for rank, suit in CARD_LABEL.findall(text)),
+            *cards_shown_in(text)]
 
 
 def assert_no_card_in_custom_ids(h: Harness) -> None:
@@ -212,6 +213,36 @@ class TableDriver:
         self.assert_no_hidden_card_in_public()
         return self.view_of(user)
 
+    async def press_card(self, who: User | str, act: str, card: str) -> Message:
+        """The card `card` in the player's current view, for `act`: its button (found by
+        the face it shows), or, in a hand too large for buttons, its option in the menu."""
+        user = self.person(who)
+        wanted = C.parse_with_joker(card)
+        view = await self.fresh_view(user)
+        buttons = card_buttons(view, act)
+        if buttons:
+            assert wanted in buttons, f"no {act} button for {card}: {sorted(buttons)}"
+            await self.h.click(user, view, buttons[wanted]["custom_id"])
+        else:
+            await self.h.click(user, view, self.control(view, act), values=[C.code(wanted)])
+        self.assert_no_hidden_card_in_public()
+        return self.view_of(user)
+
+    async def pick(self, who: User | str, codes: list[str]) -> Message:
+        """Exactly `codes` picked in the player's view: a press of each card button that
+        is not as wanted (green is picked), or the card menu's choice."""
+        user = self.person(who)
+        view = await self.fresh_view(user)
+        buttons = card_buttons(view, "pick")
+        if not buttons:
+            return await self.press(user, "pick", codes)
+        wanted = {C.parse_with_joker(c) for c in codes}
+        assert wanted <= buttons.keys(), f"cannot pick {codes}: the view shows {sorted(buttons)}"
+        for card, button in buttons.items():
+            if (button.get("style") == 3) != (card in wanted):
+                await self.press_card(user, "pick", C.code(card))
+        return self.view_of(user)
+
     async def act(
         self, name: str, act: str, cards: str = "", target: int | None = None
     ) -> Message:
@@ -223,7 +254,7 @@ class TableDriver:
         if act == "throw":
             return await self.press(name, act, codes)
         if cards:
-            await self.press(name, "pick", codes)
+            await self.pick(name, codes)
         view = await self.press(name, act)
         if act == "hit":
             view = await self.press(name, "target", [str(target)])

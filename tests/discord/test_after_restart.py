@@ -4,8 +4,10 @@ table message, the pick they made, and how their own view catches up."""
 from __future__ import annotations
 
 from cogs.gff.render import LOBBY_TITLE
+from engine import cards as C
 from tests.discord.table_driver import QUIET, TableDriver
 from tests.discord.test_restart import restart
+from tests.harness.cards import card_buttons
 
 
 def table_messages(d: TableDriver) -> list:
@@ -57,9 +59,7 @@ async def test_a_pick_made_before_a_restart_is_spread_by_the_press_after_it(harn
     d = await TableDriver.playing(harness)
     ann = d.user("ann")
     await d.act("ann", "stock")
-    view = d.view_of(ann)
-    await d.h.click(ann, view, d.control(view, "pick"), values=["2H", "3H", "4H"])
-    view = d.view_of(ann)
+    view = await d.pick(ann, ["2H", "3H", "4H"])
     assert "Picked" in view.text()
     await restart(d)
     spread = d.control(view, "spread")
@@ -75,15 +75,21 @@ async def test_a_pick_of_cards_not_in_the_hand_is_refused_and_changes_nothing(ha
     d = await TableDriver.playing(harness)
     ann = d.user("ann")
     await d.act("ann", "stock")
-    view = d.view_of(ann)
-    await d.h.click(ann, view, d.control(view, "pick"), values=["2H", "3H", "4H"])
-    view = d.view_of(ann)
+    view = await d.pick(ann, ["2H", "3H", "4H"])
     await restart(d)
-    # A view whose menu claims cards the player does not hold: the engine refuses them.
-    for component in view.walk_components():
-        for option in component.get("options", []):
-            option["default"] = option["value"] in {"8D", "9D", "2H"}
+    # A view whose buttons claim other picks (a modified client): green on cards that
+    # make no spread, and on a place past the end of the hand. A place names only a card
+    # the player holds; the engine refuses the rest.
+    buttons = card_buttons(view, "pick")
+    last = max(buttons.values(), key=lambda b: int(b["custom_id"].rsplit(".", 1)[1]))
+    real = last["custom_id"]
+    last["custom_id"], last["style"] = real.rsplit(".", 1)[0] + ".9", 3
     seq = d.hand.seq
+    await d.h.click(ann, view, d.control(view, "spread"))
+    assert d.hand.seq == seq and "out of date" in d.view_of(ann).text()
+    last["custom_id"] = real
+    for card, button in buttons.items():
+        button["style"] = 3 if C.code(card) in {"8D", "9D", "2H"} else 2
     await d.h.click(ann, view, d.control(view, "spread"))
     assert d.hand.seq == seq and "Not done" in d.view_of(ann).text()
 

@@ -22,6 +22,7 @@ from tests.discord.table_checks import (
 from tests.discord.table_driver import TableDriver, controls
 from tests.engine.decks import stacked_deck
 from tests.harness import EPHEMERAL
+from tests.harness.cards import card_buttons
 
 HIGH_B, HIGH_C = "KS QS JS TD 8D", "KH QH JH TC 8C"  # 48 each: no tonk on the deal
 STOCK_A, STOCK_B = "2S 3H 4D 5C 8S", "2H 3D 4C 5S 9H"  # 22 and 23
@@ -118,7 +119,8 @@ async def test_tonk_4_2_the_hit_lock_is_shown_on_the_table_and_to_the_locked_pla
     assert "may not spread or hit this turn" in view.embed["description"]
     buttons = controls(view)
     assert buttons["spread"]["disabled"] and buttons["hit"]["disabled"]
-    assert buttons["pick"]["disabled"] and not buttons["throw"]["disabled"]
+    assert all(b["disabled"] for b in card_buttons(view, "pick").values())
+    assert not buttons["throw"]["disabled"]
     seats = d.field("Seats")
     assert "this turn" in next(line for line in seats.splitlines() if f"<@{ann}>" in line)
     d.assert_no_hidden_card_in_public()

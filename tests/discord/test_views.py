@@ -67,15 +67,20 @@ def test_every_control_is_found_again_by_exactly_one_control():
                 assert len(found) == 1, sent["custom_id"]
 
 
-def test_the_hand_view_lays_out_draws_menus_plays_and_targets():
+def test_the_hand_view_lays_out_cards_draws_plays_and_targets():
     hand, seat = _hand_with_a_spread()
     view = hand.private_view(seat)
     state = ViewState(picked=frozenset(view.hand[:1]), offered=[0])  # after a press of Hit
     rows = hand_view(7, int(seat), 1, view, state=state).to_components()
     acts = [[c["custom_id"].rsplit(":", 1)[1] for c in row["components"]] for row in rows]
-    assert acts == [["drop", "stock", "take"], ["throw"], ["pick"],
-                    ["spread", "hit", "refresh"], ["target"]]
-    pick = rows[2]["components"][0]
-    assert [o["default"] for o in pick["options"]] == [c == view.hand[0] for c in view.hand]
-    assert pick["max_values"] == len(view.hand)
-    assert [parse(o["value"]) for o in rows[1]["components"][0]["options"]] == list(view.hand)
+    cards = [f"pick.{i}" for i in range(len(view.hand))]
+    assert acts == [cards[i:i + 5] for i in range(0, len(cards), 5)] + [
+        ["drop", "stock", "take"], ["spread", "hit", "refresh"], ["target"]]
+    buttons = [c for row in rows for c in row["components"] if ":pick." in c["custom_id"]]
+    assert [b["style"] == discord.ButtonStyle.success.value for b in buttons] == [
+        c == view.hand[0] for c in view.hand]
+    # Without Hit pressed, the last row is the discard menu: one option a card.
+    rows = hand_view(7, int(seat), 1, view).to_components()
+    throw = rows[-1]["components"][0]
+    assert throw["custom_id"].endswith(":throw")
+    assert [parse(o["value"]) for o in throw["options"]] == list(view.hand)

@@ -16,6 +16,8 @@ from collections.abc import Mapping, Sequence, Set
 from functools import cache
 from typing import Any, NewType
 
+from cogs.table.emojis import names as face_names
+from engine import cards as C
 from engine.cards import Card
 
 # engine.cards.Card is `int`: in the hints read here it stands for this, apart from int.
@@ -81,3 +83,36 @@ def _collect(value: Any, hint: Any, found: set[Card]) -> None:
     elif _is_record(value):
         for name, declared in _hints(type(value)).items():
             _collect(getattr(value, name), declared, found)
+
+
+def card_on(component: dict[str, Any]) -> Card | None:
+    """The card a button or menu option shows: by its face's emoji name (which says the
+    card), else by its label (`A♠`, `10♥`); None for a control that is no card."""
+    emoji = component.get("emoji") or {}
+    face = face_names.parse(emoji.get("name", "")) if emoji else None
+    if face is not None:
+        return face.card
+    label = component.get("label", "")
+    try:
+        return C.parse_with_joker("JK" if label == "🃏" else label.replace("10", "T"))
+    except C.CardError:
+        return None
+
+
+def card_buttons(view: Any, act: str) -> dict[Card, dict[str, Any]]:
+    """The card buttons of a hand view whose act is `act` (`…:<act>.<index>`), by card."""
+    found = {}
+    for component in view.walk_components():
+        custom_id = component.get("custom_id", "")
+        last = custom_id.rsplit(":", 1)[-1]
+        name, _, index = last.partition(".")
+        if component.get("type") == 2 and name == act and index.isdigit():
+            card = card_on(component)
+            assert card is not None, f"card button {custom_id} shows no card"
+            found[card] = component
+    return found
+
+
+def cards_shown_in(text: str) -> set[Card]:
+    """The cards a text shows as faces (emoji markup): hidden-card checks read these too."""
+    return face_names.cards_in_markup(text)

@@ -130,6 +130,12 @@ class Harness:
                 # Every table back before the gateway speaks, unless a test wants to act
                 # while recovery still runs.
                 await self.bot.recovered
+            cog = self.bot.get_cog("TableCog")
+            synced = getattr(cog, "faces_synced", None)
+            if synced is not None:
+                # The card faces uploaded (or found wanting) before play: a test sees the
+                # look a player gets once the bot has been up a moment.
+                await synced
         self.bot._connection.guild_ready_timeout = GUILD_READY_SECONDS
         # What discord.py's launch_shards sets before connecting each shard; a bot given no
         # shards runs one here (Discord's answer for a small bot).

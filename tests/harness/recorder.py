@@ -8,6 +8,7 @@ test for it: teach the recorder the route (with Discord's real answer) before us
 
 from __future__ import annotations
 
+import base64
 import json
 import mimetypes
 import re
@@ -122,6 +123,9 @@ class Recorder:
         # A benchmark turns this off: decoding every picture on the event loop would
         # slow the clicks it times (and keeping them all would fill the memory).
         self.check_pictures = True
+        # The application's emojis, by id, and each one's uploaded image.
+        self.emojis: dict[int, dict[str, Any]] = {}
+        self.emoji_images: dict[int, bytes] = {}
         self.messages: dict[int, Message] = {}
         # channel id -> its messages, the same objects: a channel is read without going
         # through every channel's messages (a benchmark's hundreds of tables).
@@ -152,6 +156,9 @@ class Recorder:
             ("GET", f"/channels/{channel}/messages/{message}", self._get_message),
             ("PATCH", f"/channels/{channel}/messages/{message}", self._patch_message),
             ("DELETE", f"/channels/{channel}/messages/{message}", self._delete_message),
+            ("GET", f"/applications/{app}/emojis", self._list_emojis),
+            ("POST", f"/applications/{app}/emojis", self._create_emoji),
+            ("DELETE", rf"/applications/{app}/emojis/(?P<emoji>\d+)", self._delete_emoji),
         ):
             self._rest_routes.append((method, re.compile(pattern + "$"), handler))
         which = r"(?P<which>@original|\d+)"
@@ -209,6 +216,40 @@ class Recorder:
                 return handler(body=body or {}, uploads=uploads, params=params, **match.groupdict())
         self.unknown.append(f"{route.method} {path}")
         raise UnknownRoute(f"the harness does not answer {route.method} {path}")
+
+    # --- the application's emojis -------------------------------------------------------
+    # As Discord answers them (2025): a list is {"items": [...]}; a name is 2 to 32 letters,
+    # digits and underscores, unique in the application; an image at most 256 KiB; 2,000
+    # emojis at most.
+
+    def _list_emojis(self, **_: Any) -> dict[str, Any]:
+        return {"items": list(self.emojis.values())}
+
+    def _create_emoji(self, *, body: dict[str, Any], **_: Any) -> dict[str, Any]:
+        name, image = body.get("name", ""), body.get("image", "")
+        if not re.fullmatch(r"[A-Za-z0-9_]{2,32}", name) or any(
+                e["name"] == name for e in self.emojis.values()):
+            raise discord_error(400, 50035, "Invalid Form Body (name)")
+        head, _, data = image.partition(";base64,")
+        raw = base64.b64decode(data)
+        if head not in ("data:image/png", "data:image/webp", "data:image/gif") or \
+                len(raw) > 256 * 1024:
+            raise discord_error(400, 50035, "Invalid Form Body (image)")
+        if len(self.emojis) >= 2000:
+            raise discord_error(400, 30018, "Maximum number of emojis reached")
+        emoji_id = self.snowflake()
+        self.emojis[emoji_id] = {
+            "id": str(emoji_id), "name": name, "roles": [], "require_colons": True,
+            "managed": False, "animated": False, "available": True,
+            "user": self.bot.payload(),
+        }
+        self.emoji_images[emoji_id] = raw
+        return self.emojis[emoji_id]
+
+    def _delete_emoji(self, *, emoji: str, **_: Any) -> None:
+        if self.emojis.pop(int(emoji), None) is None:
+            raise discord_error(404, 10014, "Unknown Emoji")
+        self.emoji_images.pop(int(emoji), None)
 
     # --- login and commands -------------------------------------------------------------
 
