@@ -110,7 +110,7 @@ class Settings(BaseModel):
     # A turn's ping goes only to a player who has not acted this long after it began.
     turn_ping_seconds: float = Field(default=5.0, ge=0, le=60)
     # Card pictures on the table message and hand views, unless a server turns them off.
-    pictures: bool = True
+    pictures: bool = False
     # Both or neither: without them one process runs every shard (discord.py's automatic
     # sharding). Discord sends a server's events to shard (server id >> 22) % SHARD_COUNT.
     shard_count: int | None = Field(default=None, ge=1)

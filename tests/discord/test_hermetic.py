@@ -27,7 +27,7 @@ HOSTILE = {
     "TURN_SECONDS": "30",
     "TABLE_EDIT_SECONDS": "7",
     "TURN_PING_SECONDS": "40",
-    "PICTURES": "false",
+    "PICTURES": "true",
     "SHARD_COUNT": "4",
     "SHARD_IDS": "1-2",
 }
@@ -44,7 +44,7 @@ DEFAULTS = {
     "turn_seconds": 60,
     "table_edit_seconds": 1.0,
     "turn_ping_seconds": 5.0,
-    "pictures": True,
+    "pictures": False,
     "shard_count": None,
     "shard_ids": None,
 }
