@@ -5,13 +5,20 @@ and the settlement, which hold only what FARMER-6 makes public (the hits; every 
 total at the end); the face-down card and the running total are in `hand_embed`, which is
 for ephemeral replies only. The draw for the first farmer is a separate pack dealt face
 up (FARMER-2.4).
+
+Cards show as their faces beside their words (a screen reader reads the words). A face
+is some 30 characters of markup: a field whose faces would not fit in it is in words.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 import discord
 
 from bot.tables import DealerDraw
+from cogs.table.emojis import FACES, faces_and_words, hand_heading
+from cogs.table.emojis.shown import BACK_WORDS
 from cogs.table.frames import (
     GOLD,
     GREEN,
@@ -24,8 +31,9 @@ from cogs.table.frames import (
     seat_marks,
     waiting_line,
 )
-from cogs.table.names import clip, count, seat_name
+from cogs.table.names import FIELD_LIMIT, clip, count, seat_name
 from engine import cards as C
+from engine.cards import Card
 from engine.farmer.info import CLOSEST, FARM, SIX_OF_HEARTS, SIXTEEN
 from engine.farmer.settlement import FarmerSettlement
 from engine.farmer.views import PrivateView, PublicView
@@ -40,31 +48,51 @@ ENDED = {
 }
 
 
+# How a list of cards is shown: faces and words, or words alone.
+Shown = Callable[[Iterable[Card]], str]
+
+
+def _fitted(lines: Callable[[Shown], list[str]]) -> str:
+    """A field's lines with faces if they fit in it, else in words (then clipped)."""
+    faced = lines(faces_and_words)
+    if sum(len(line) + 1 for line in faced) <= FIELD_LIMIT - 4:  # as clip() counts
+        return clip(faced)
+    return clip(lines(C.labels))
+
+
 def draw_line(draw: DealerDraw) -> str:
-    """FARMER-2.4: the pack dealt face up round the table until the 6♥."""
-    dealt = []
-    for i, card in enumerate(draw.pack):
-        seat = draw.seats[(draw.start + i) % len(draw.seats)]
-        dealt.append(f"{seat_name(seat)} {C.label(card)}")
-        if card == SIX_OF_HEARTS:
-            break
-    return (f"Dealt face up for the 6♥: {', '.join(dealt)}. "
-            f"{seat_name(draw.dealer)} is the first farmer.")
+    """FARMER-2.4: the pack dealt face up round the table until the 6♥ (faces while the
+    line fits in its field: the 6♥ may come as late as the 45th card)."""
+    def line(show: Shown) -> str:
+        dealt = []
+        for i, card in enumerate(draw.pack):
+            seat = draw.seats[(draw.start + i) % len(draw.seats)]
+            dealt.append(f"{seat_name(seat)} {show((card,))}")
+            if card == SIX_OF_HEARTS:
+                break
+        return (f"Dealt face up for the 6♥: {', '.join(dealt)}. "
+                f"{seat_name(draw.dealer)} is the first farmer.")
+
+    faced = line(faces_and_words)
+    return faced if len(faced) <= FIELD_LIMIT - 4 else line(C.labels)
 
 
-def _seat_lines(public: PublicView, away: set[str]) -> list[str]:
+def _seat_lines(public: PublicView, away: set[str], show: Shown) -> list[str]:
+    """Each seat: its face-down card as a back and its hits (FARMER-6), every card and
+    the total once the deal is over (5)."""
     lines = []
     over = public.ended is not None
+    back = FACES.back() if show is faces_and_words else BACK_WORDS
     for seat in public.seats:
         marks = seat_marks(seat.id, dealer=public.farmer, away=away, dealt_in=seat.dealt_in,
                            dealer_word="farmer")
         if seat.dealt_in and seat.stayed and not over:
             marks.append("stayed")
         if over and seat.shown is not None:
-            cards = f" · {C.labels(seat.shown)} = {seat.total}"
+            cards = f" · {show(seat.shown)} = {seat.total}"
         elif seat.dealt_in:
-            hits = C.labels(seat.hits) if seat.hits else "no hits"
-            cards = f" · 🂠 + {hits}"
+            hits = show(seat.hits) if seat.hits else "no hits"
+            cards = f" · {back} + {hits}"
         else:
             cards = ""
         lines.append(seat_line(seat.id, seat.stack, marks, turn=seat.id == public.turn,
@@ -89,7 +117,8 @@ def table_embed(
     )
     embed.add_field(name="Farm", value=f"{public.farm} chips", inline=True)
     embed.add_field(name="Stock", value=count(public.stock, "card"), inline=True)
-    embed.add_field(name="Seats", value=clip(_seat_lines(public, set(away))), inline=False)
+    seats = _fitted(lambda show: _seat_lines(public, set(away), show))
+    embed.add_field(name="Seats", value=seats, inline=False)
     if draw is not None:
         embed.add_field(name=DRAW_FIELD, value=clip([draw_line(draw)]), inline=False)
     if commitment:
@@ -120,17 +149,17 @@ def winner_line(settlement: FarmerSettlement) -> str:
 def result_lines(settlement: FarmerSettlement) -> ResultLines:
     """The hands shown and the payments; after the nets, the farm that carries and the next
     farmer (FARMER-5.6)."""
-    hands = [
-        f"{seat_name(seat)}: {C.labels(cards)} = {settlement.totals[seat]}"
-        + (" (bust)" if seat in settlement.busted else "")
-        for seat, cards in settlement.hands.items()
-    ]
+    def hands(show: Shown) -> list[str]:
+        return [f"{seat_name(seat)}: {show(cards)} = {settlement.totals[seat]}"
+                + (" (bust)" if seat in settlement.busted else "")
+                for seat, cards in settlement.hands.items()]
+
     farm = settlement.carry.get(FARM, 0)
     notes = [Field("Farm", f"{farm} chips carry to the next deal", inline=True)]
     if settlement.next_farmer is not None:
         notes.append(Field("Next farmer", seat_name(settlement.next_farmer), inline=True))
     return ResultLines(f"{winner_line(settlement)}.",
-                       fields=(Field("Hands shown", clip(hands)),
+                       fields=(Field("Hands shown", _fitted(hands)),
                                Field("Payments", clip(payment_lines(settlement)))),
                        notes=notes)
 
@@ -154,10 +183,10 @@ def hand_embed(view: PrivateView, *, note: str = "") -> discord.Embed:
     """A player's own hand. Ephemeral replies only: this shows the face-down card."""
     public = view.public
     if view.face_down is None:
-        cards = "not dealt in"
+        cards = "# not dealt in"
     else:
         hits = [s.hits for s in public.seats if s.id == view.seat][0]
-        cards = C.labels((view.face_down, *hits))
+        cards = hand_heading((view.face_down, *hits))
     if view.legal:
         state = "Your turn: hit or stay." if len(view.legal) > 1 else (
             "Your turn: you must hit once." if "hit" in view.legal
@@ -168,7 +197,7 @@ def hand_embed(view: PrivateView, *, note: str = "") -> discord.Embed:
     bust = " — **bust** (only you know)" if view.bust else ""
     embed = discord.Embed(
         title="Your hand",
-        description=f"{said}# {cards}\nTotal **{view.total}**{bust}. {state}",
+        description=f"{said}{cards}\nTotal **{view.total}**{bust}. {state}",
         colour=GREEN if view.legal else GREY,
     )
     embed.add_field(name="Farm", value=f"{public.farm} chips", inline=True)

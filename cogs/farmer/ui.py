@@ -13,9 +13,9 @@ from bot.store import Table
 from bot.tables import LiveTable, TableError, TableService
 from cogs.farmer import pictures, render, rules
 from cogs.table.components import RenderedView, button
+from cogs.table.emojis import face_and_word
 from cogs.table.items import hand_custom_id
 from cogs.table.ui import FRESH_VIEW, Field, GameUI, ViewState
-from engine import cards as C
 from engine.cards import Card
 from engine.farmer.actions import HIT, STAY, FarmerAction
 from engine.farmer.game import FARMER
@@ -55,6 +55,9 @@ class FarmerUI(GameUI):
         state: ViewState = FRESH_VIEW,
     ) -> RenderedView:
         """Hit and Stay, each enabled only when the engine allows it (FARMER-4.2, 4.4)."""
+        # No card is played or picked from a Farmer hand (4.1: hit or stay), so no card
+        # buttons: the hand (the face-down card and the hits, ten cards at most, as a hand
+        # stops at its first card past 16, 4.4) is faces at the top of the hand embed.
         at, legal = (hand_number, view.public.seq), set(view.legal)
 
         def press(act: str, label: str, style: discord.ButtonStyle, enabled: bool):
@@ -81,4 +84,4 @@ class FarmerUI(GameUI):
             return "The deal is over: see the result in the channel.", None
         if act == STAY:
             return "You stayed.", None
-        return f"You drew {C.label(hand.hands[seat][-1])}.", None
+        return f"You drew {face_and_word(hand.hands[seat][-1])}.", None

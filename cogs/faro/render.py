@@ -5,14 +5,19 @@ Rendering only: every rule is the engine's. Everything dealt is public (FARO-8),
 the cards still in the box are not: public embeds show the soda, the turns dealt, the
 casekeeper's counts of ranks to come, the three cards left before the last turn (1.4)
 and the hoc at the end, all from the public view.
+
+Cards show as their faces beside their words (a screen reader reads the words). A face
+is some 30 characters of markup: the list of turns keeps faces on its newest lines only
+as far as the field holds them, the older ones in words.
 """
 
 from __future__ import annotations
 
 import discord
 
+from cogs.table.emojis import face_and_word, faces_and_words
 from cogs.table.frames import GOLD, GREEN, GREY, Field, ResultLines
-from cogs.table.names import clip, seat_name
+from cogs.table.names import FIELD_LIMIT, clip, seat_name
 from engine import cards as C
 from engine.faro.actions import rank_code
 from engine.faro.deal import faro_rank
@@ -28,9 +33,25 @@ def rank_name(rank: int) -> str:
     return "10" if rank == 10 else rank_code(rank)
 
 
-def turn_line(number: int, losing: int, winning: int) -> str:
+def turn_line(number: int, losing: int, winning: int, *, faces: bool = True) -> str:
+    show = face_and_word if faces else C.label
     fell = (" — a split" if faro_rank(losing) == faro_rank(winning) else "")
-    return f"{number}. {C.label(losing)} loses, {C.label(winning)} wins{fell}"
+    return f"{number}. {show(losing)} loses, {show(winning)} wins{fell}"
+
+
+def turn_lines(public: PublicView) -> list[str]:
+    """Every turn dealt (FARO-1.2), faces on the newest as far as the field holds them and
+    the older in words: 25 turns with faces would not fit in one field."""
+    turns = list(enumerate(public.turns, start=1))
+    lines = [turn_line(i, lose, win) for i, (lose, win) in turns]
+    size = sum(len(line) + 1 for line in lines)  # as clip() counts
+    for at, (i, (lose, win)) in enumerate(turns):
+        if size <= FIELD_LIMIT - 4:
+            break
+        words = turn_line(i, lose, win, faces=False)
+        size -= len(lines[at]) - len(words)
+        lines[at] = words
+    return lines
 
 
 def casekeeper_lines(public: PublicView) -> list[str]:
@@ -40,7 +61,7 @@ def casekeeper_lines(public: PublicView) -> list[str]:
     lines = ["To come: " + (" ".join(left) if left else "nothing")]
     lines.append("Gone: " + (" ".join(gone) if gone else "none"))
     if public.last_three:
-        lines.append(f"The three left: {C.labels(public.last_three)}")
+        lines.append(f"The three left: {faces_and_words(public.last_three)}")
     return lines
 
 
@@ -82,15 +103,15 @@ def table_embed(
                      f"position. {headline}"),
         colour=GREEN if public.ended is None else GOLD,
     )
-    embed.add_field(name="Soda", value=C.label(public.soda), inline=True)
+    embed.add_field(name="Soda", value=face_and_word(public.soda), inline=True)
     if public.turns:
         losing, winning = public.turns[-1]
         embed.add_field(name="Last turn", value=turn_line(len(public.turns), losing, winning),
                         inline=True)
     if public.hoc is not None:
-        embed.add_field(name="Hoc", value=C.label(public.hoc), inline=True)
+        embed.add_field(name="Hoc", value=face_and_word(public.hoc), inline=True)
     embed.add_field(name="Casekeeper", value=clip(casekeeper_lines(public)), inline=False)
-    turns = [turn_line(i, lose, win) for i, (lose, win) in enumerate(public.turns, start=1)]
+    turns = turn_lines(public)
     if turns:
         embed.add_field(name="Turns", value=clip(turns), inline=False)
     bets = [bet_line(bet) for bet in public.layout]

@@ -9,6 +9,10 @@ coppered (the same but the calls, FARO-6.1), how much each bet is (from the stak
 maximum; kept for the player's next bets), Ready / Leave / Refresh, and a menu of the
 player's own bets to take one down. The amount chosen is kept here per seat; it does
 not survive a restart (the stake again), the menus and buttons do.
+
+Faro has no hand: no card is played from one, so no card buttons. A rank in the menus
+shows the face of its card in the layout, drawn as a suit of spades as the table picture
+draws it (cogs/faro/pictures.py): only the rank counts (FARO-1.1).
 """
 
 from __future__ import annotations
@@ -24,15 +28,18 @@ from bot.tables import LiveTable, TableError, TableService
 from cogs.faro import pictures, render, rules
 from cogs.table.clock import deadline_of
 from cogs.table.components import Component, RenderedView, button, menu, option
+from cogs.table.emojis import face_emoji
 from cogs.table.frames import join_line
 from cogs.table.items import hand_custom_id
 from cogs.table.ui import FRESH_VIEW, GameUI, TableOption, ViewState
+from engine import cards as C
 from engine.cards import Card
 from engine.errors import EngineError
 from engine.faro.actions import (
     BET,
     CALL,
     CALL_DO,
+    CARD,
     LEAVE,
     READY,
     REMOVE,
@@ -64,6 +71,8 @@ CALL_PREFIX = "call:"
 RANK_VALUES = {rank: f"r:{rank_code(rank)}" for rank in range(1, 14)}
 RANK_LABELS = {(rank, left): f"{render.rank_name(rank)} ({left} to come)"
                for rank in range(1, 14) for left in range(1, 5)}
+# The card of each rank in the layout, whose face a rank's option shows (a suit of spades).
+LAYOUT_CARDS = {rank: C.make(rank - 1, C.SPADES) for rank in range(1, 14)}
 # The betting menus: where a choice bets, plain or coppered.
 BETTING_MENUS = {"on": False, "coppered": True}
 CHOOSE_WHERE = ("choose where to bet from the menu: up to four ranks, or one of even, odd, "
@@ -93,7 +102,8 @@ def betting_options(view: PrivateView) -> dict[str, list[Component]]:
     goes ("on": the places, and the calls when one may be made) and where it goes
     coppered (the places: a call is never coppered, FARO-6.1)."""
     public = view.public
-    places = [option(RANK_LABELS[rank, left], RANK_VALUES[rank])
+    places = [option(RANK_LABELS[rank, left], RANK_VALUES[rank],
+                     emoji=face_emoji(LAYOUT_CARDS[rank]))
               for rank, left in public.casekeeper.items() if left]
     places += [option(label, kind) for kind, label in KINDS.items()]
     calls = []
@@ -106,6 +116,11 @@ def betting_options(view: PrivateView) -> dict[str, list[Component]]:
             label = "Call: " + ", ".join(rank_code(r) for r in order) + " (lose, win, hoc)"
             calls.append(option(label, value))
     return {"on": (places + calls)[:MENU_OPTIONS], "coppered": places[:MENU_OPTIONS]}
+
+
+def _bet_emoji(position: Position) -> dict[str, str] | None:
+    """A bet on one rank (FARO-4.1) shows that rank's face in the layout; others none."""
+    return face_emoji(LAYOUT_CARDS[position.ranks[0]]) if position.kind == CARD else None
 
 
 def amounts(stake: int, max_bet: int) -> list[int]:
@@ -173,6 +188,8 @@ class FaroUI(GameUI):
         def cid(act: str) -> str:
             return hand_custom_id(GAME, table_id, owner, at, act)
 
+        # No hand, so no card buttons: five rows of menus and buttons, a rank's option with
+        # its layout face (22 options at most, within one menu's 25; see the module's note).
         betting = bool(legal & {BET, CALL_DO})
         where = betting_options(view)
         amount = self._amount(table_id, owner, public.stake)
@@ -195,7 +212,8 @@ class FaroUI(GameUI):
             ],
         ]
         if view.bets and REMOVE in legal:
-            take = [option(f"Take down {render.bet_line(b, owner=False)}"[:100], f"b:{i}")
+            take = [option(f"Take down {render.bet_line(b, owner=False)}"[:100], f"b:{i}",
+                           emoji=_bet_emoji(b.position))
                     for i, b in enumerate(view.bets[:MENU_OPTIONS])]
             rows.append([menu(cid("remove"), take, "Take a bet down")])
         return RenderedView(rows)

@@ -6,22 +6,41 @@ the deal goes ann, bob, cy; each deck is the face-down cards in that order, then
 stock. Stake 10, buy-in 200 and 1000 starting chips: the server defaults. Each test
 checks the engine's settlement against the database, the result embed and /bankroll,
 that the stored record replays to the table's result, and, after every move, that no
-face-down card reached a public message.
+face-down card reached a public message. Cards show as faces (emoji markup) beside their
+words; `in_words` reads a text as a screen reader does, without the faces.
 """
 
 from __future__ import annotations
 
+import re
+
+from cogs.farmer import render
 from cogs.farmer.render import DRAW_FIELD
+from cogs.table.emojis.shown import FACES
 from engine import cards as C
 from engine.farmer.info import PACK
+from engine.farmer.views import PublicView, SeatView
 from tests.discord.table_checks import (
     assert_chips_conserved,
     assert_everything_agrees,
     assert_history_replays,
     play_through_a_restart,
+    result_message,
 )
 from tests.discord.table_driver import TableDriver, controls
 from tests.harness import EPHEMERAL, Message
+from tests.harness.cards import cards_shown_in
+
+FACES_BEFORE_WORDS = re.compile(r"(?:<a?:\w+:\d+>)+ ")
+
+
+def in_words(text: str) -> str:
+    """The text without its faces: the words a screen reader reads."""
+    return FACES_BEFORE_WORDS.sub("", text)
+
+
+def cards(codes: str) -> set[int]:
+    return {C.parse(code) for code in codes.split()}
 
 
 def farmer_pack(top: str) -> list:
@@ -95,7 +114,8 @@ async def test_farmer_2_4_the_draw_for_the_six_of_hearts_is_on_the_table(harness
     assert d.hand.farmer == bob
     field = d.field(DRAW_FIELD)
     cy, ann = d.seat(d.user("cy")), d.seat(d.user("ann"))
-    assert f"<@{cy}> K♠, <@{ann}> 2♦, <@{bob}> 6♥" in field
+    assert f"<@{cy}> K♠, <@{ann}> 2♦, <@{bob}> 6♥" in in_words(field)
+    assert cards_shown_in(field) == cards("KS 2D 6H")  # each card dealt, as its face
     assert f"<@{bob}> is the first farmer" in field
     d.assert_no_hidden_card_in_public()
 
@@ -105,7 +125,7 @@ async def test_farmer_5_1_sixteen_takes_the_farm_and_its_winner_farms_next(harne
     d = await farmer_table(harness, "TS 9S 2S 6H 5D 3D")
     ann = d.seat(d.user("ann"))
     view = await d.open_hand(d.user("ann"))
-    assert "10♠" in view.text() and view.flags & EPHEMERAL
+    assert "10♠" in in_words(view.text()) and view.flags & EPHEMERAL
     buttons = controls(view)
     assert not buttons["hit"]["disabled"] and buttons["stay"]["disabled"]  # FARMER-4.2
     await play(d, "ann hit", "ann stay", "bob hit", "bob stay", "cy hit", "cy stay")
@@ -225,3 +245,69 @@ async def test_a_restart_in_the_middle_of_a_farmer_deal_changes_nothing(tmp_path
     for stop_after in (1, 3, 5):
         assert await _play_through_a_restart(tmp_path / f"stop{stop_after}", stop_after) \
             == expected, stop_after
+
+
+async def test_farmer_cards_are_faces_on_the_table_in_the_hand_and_in_the_result(harness):
+    """The hand embed's heading is the player's cards as faces, their words under it; the
+    table shows each seat's face-down card as a back and its hits as faces (FARMER-6);
+    the result shows every hand. The view has no card to press: hit or stay (4.1)."""
+    d = await farmer_table(harness, "TS 9S 2S 6H 5D 3D")
+    ann, bob = d.seat("ann"), d.seat("bob")
+    view = await d.press("ann", "hit")
+    said = view.embed["description"]
+    assert cards_shown_in(said) == cards("TS 6H")
+    assert said.startswith("> You drew <:6H_") and "You drew 6♥." in in_words(said)
+    assert "\n10♠ 6♥\nTotal **16**" in said  # the words under the heading of faces
+    assert not any("emoji" in c for c in view.walk_components())  # Hit, Stay, Refresh
+    seats = d.field("Seats").splitlines()
+    ann_line = next(line for line in seats if f"<@{ann}>" in line)
+    bob_line = next(line for line in seats if f"<@{bob}>" in line)
+    assert cards_shown_in(ann_line) == cards("6H")
+    assert f"{FACES.back()} + <:6H_" in ann_line  # the face-down card: a back
+    assert f"<@{ann}> — 190 chips · + 6♥" in in_words(ann_line)
+    assert cards_shown_in(bob_line) == set() and f"{FACES.back()} + no hits" in bob_line
+    await play(d, "ann stay", "bob hit", "bob stay", "cy hit", "cy stay")
+    await assert_everything_agrees(d, "sixteen", {"ann": 220, "bob": 190, "cy": 190})
+    shown = d.field("Hands shown", result_message(d, 1))
+    assert cards_shown_in(shown) == cards("TS 6H 9S 5D 2S 3D")
+    assert f"<@{ann}>: 10♠ 6♥ = 16" in in_words(shown)
+    assert cards_shown_in(d.field("Seats")) == cards("TS 6H 9S 5D 2S 3D")  # all shown (5)
+
+
+async def test_farmer_without_faces_shows_every_card_in_words(harness):
+    """Faces off (the emojis could not be synced): the same places, in words alone."""
+    d = await farmer_table(harness, "TS 9S 2S 6H 5D 3D")
+    ann = d.seat("ann")
+    FACES.clear()
+    view = await d.press("ann", "refresh")
+    assert "<:" not in view.text() and "# 10♠\nTotal **10**" in view.embed["description"]
+    view = await d.press("ann", "hit")
+    said = view.embed["description"]
+    assert "<:" not in said and "> You drew 6♥.\n# 10♠ 6♥\nTotal **16**" in said
+    seats = d.field("Seats")
+    assert "<:" not in seats and f"<@{ann}> — 190 chips · 🂠 + 6♥" in seats
+    await play(d, "ann stay", "bob hit", "bob stay", "cy hit", "cy stay")
+    shown = d.field("Hands shown", result_message(d, 1))
+    assert "<:" not in shown and f"<@{ann}>: 10♠ 6♥ = 16" in shown
+
+
+def _seats(count: int, hand: str, *, over: bool) -> PublicView:
+    held = tuple(C.parse(code) for code in hand.split())
+    seats = tuple(SeatView(str(10**17 + i), 200, True, held[1:], True,
+                           held if over else None, 10 if over else None)
+                  for i in range(count))
+    return PublicView(10, seats[0].id, 30, seats, 30, None, 1, "closest" if over else None)
+
+
+async def test_farmer_fields_show_faces_only_while_they_fit(harness):
+    """A face is some 30 characters: eight hands of four cards would pass a field's 1024,
+    so that field is in words, whole; three hands fit with their faces."""
+    few = render.table_embed(_seats(3, "AS 2S 3S 4S", over=True), hand_number=1)
+    seats = next(f["value"] for f in few.to_dict()["fields"] if f["name"] == "Seats")
+    assert cards_shown_in(seats) == cards("AS 2S 3S 4S") and seats.count("<:") == 12
+    many = render.table_embed(_seats(8, "AS 2S 3S 4S", over=True), hand_number=1)
+    seats = next(f["value"] for f in many.to_dict()["fields"] if f["name"] == "Seats")
+    assert "<:" not in seats and seats.count("A♠ 2♠ 3♠ 4♠ = 10") == 8 and len(seats) <= 1024
+    playing = render.table_embed(_seats(8, "AS 2S 3S 4S", over=False), hand_number=1)
+    seats = next(f["value"] for f in playing.to_dict()["fields"] if f["name"] == "Seats")
+    assert "<:" not in seats and seats.count("🂠 + 2♠ 3♠ 4♠") == 8

@@ -6,12 +6,15 @@ minimum bet), the maximum 100, buy-in 200 and 1000 starting chips: the server de
 Every bet type of the page is placed from the betting view; after every click no card
 still in the box may reach a public message; chips agree between the engine, the table
 message, /bankroll and the store, and the house's transfers are minted and burned.
+Cards show as faces (emoji markup) beside their words; `in_words` reads a text as a
+screen reader does, without the faces.
 """
 
 from __future__ import annotations
 
 import re
 
+from cogs.table.emojis.shown import FACES
 from engine import cards as C
 from tests.discord.table_checks import (
     BUY_IN,
@@ -26,8 +29,19 @@ from tests.discord.table_checks import (
 )
 from tests.discord.table_driver import TableDriver, controls
 from tests.harness import EPHEMERAL, Harness, Message
+from tests.harness.cards import card_on, cards_shown_in
 
 TOP, LAST_THREE = "2S KS QS", "7C 9C KC"
+FACES_BEFORE_WORDS = re.compile(r"(?:<a?:\w+:\d+>)+ ")
+
+
+def in_words(text: str) -> str:
+    """The text without its faces: the words a screen reader reads."""
+    return FACES_BEFORE_WORDS.sub("", text)
+
+
+def cards(codes: str) -> set[int]:
+    return {C.parse(code) for code in codes.split()}
 
 
 def faro_deck(top: str = TOP, last: str = LAST_THREE) -> list:
@@ -128,7 +142,7 @@ async def test_faro_every_bet_type_is_on_the_view_and_a_deal_plays_to_the_hoc(ha
     keeper = d.field("Casekeeper")
     assert "K×3" in keeper and "Q×3" in keeper and "2×3" in keeper
     turns = d.field("Turns")
-    assert "1. K♠ loses, Q♠ wins" in turns
+    assert "1. K♠ loses, Q♠ wins" in in_words(turns) and cards_shown_in(turns) == cards("KS QS")
     # A dead rank is refused: the view offers only ranks still to come.
     for _ in range(23):
         await d.click("ann", "ready")
@@ -144,7 +158,8 @@ async def test_faro_every_bet_type_is_on_the_view_and_a_deal_plays_to_the_hoc(ha
     assert "Not done: a call cannot be coppered" in d.view_of(d.host).text()
     assert d.hand.private_view(ann).bets == ()
     keeper = d.field("Casekeeper")
-    assert "The three left: 7♣ 9♣ K♣" in keeper
+    assert "The three left: 7♣ 9♣ K♣" in in_words(keeper)
+    assert cards_shown_in(keeper) == cards(LAST_THREE)
     await d.bet("ann", ["call:79K"])  # right: 4 to 1
     await d.click("ann", "ready")
     await assert_the_house_agrees(d, "hoc", {"ann": BUY_IN + 20 + 40})
@@ -320,3 +335,64 @@ async def test_a_bet_is_exactly_one_of_the_menus_values(harness):
         await h.click(d.host, d.view_of(d.host), remove, values=forged, forged=True)
         assert "> Not done: that bet is no longer on the layout." in d.view_of(d.host).text()
     assert len(d.hand.private_view(ann).bets) == 1
+
+
+def _field(message: Message, name: str) -> str:
+    return next((f["value"] for f in message.embed.get("fields", []) if f["name"] == name), "")
+
+
+async def test_faro_ranks_in_the_menus_and_the_cards_dealt_are_faces(harness):
+    """A rank in the betting menus shows its card of the layout (a suit of spades, as the
+    table picture draws it; only ranks count, FARO-1.1); the table shows the soda, each
+    turn, the three left and the hoc as faces beside their words (1.2, 1.4)."""
+    d = await faro_table(harness)
+    view = await d.open_hand(d.host)
+    for act in ("on", "coppered"):
+        for choice in controls(view)[act]["options"]:
+            if choice["value"].startswith("r:"):  # r:T is the 10: its face is the 10♠
+                assert card_on(choice) == C.parse(choice["value"][2:] + "S"), choice
+                assert choice["label"].split(" ")[0] in ("10", choice["value"][2:])
+            else:
+                assert "emoji" not in choice, choice  # even, odd, high card
+    assert cards_shown_in(d.field("Soda")) == cards("2S") and in_words(d.field("Soda")) == "2♠"
+    await d.bet("ann", ["r:Q"])
+    view = await d.bet("ann", ["even"])
+    taken = {o["label"]: o for o in controls(view)["remove"]["options"]}
+    assert card_on(taken["Take down 10 on Q"]) == C.parse("QS")
+    assert "emoji" not in taken["Take down 10 on even"]
+    await d.click("ann", "ready")
+    assert cards_shown_in(d.field("Last turn")) == cards("KS QS")
+    for _ in range(23):
+        await d.click("ann", "ready")
+    view = d.view_of(d.host)
+    assert cards_shown_in(_field(view, "Casekeeper")) == cards(LAST_THREE)  # the hand embed
+    calls = [o for o in controls(view)["on"]["options"] if o["value"].startswith("call:")]
+    assert len(calls) == 6 and not any("emoji" in o for o in calls)  # three ranks: words
+    await d.click("ann", "ready")
+    table = d.table_message()
+    assert cards_shown_in(_field(table, "Hoc")) == cards("KC")
+    # 25 turns with faces pass a field's 1024 characters: the newest keep their faces,
+    # the oldest are in words, and every turn is listed.
+    turns = _field(table, "Turns").splitlines()
+    assert [line.split(".")[0] for line in turns] == [str(n) for n in range(1, 26)]
+    assert len("\n".join(turns)) <= 1024
+    assert "<:" not in turns[0] and turns[0] == "1. K♠ loses, Q♠ wins"
+    assert cards_shown_in(turns[-1]) == cards("7C 9C")
+    assert in_words(turns[-1]) == "25. 7♣ loses, 9♣ wins"
+    d.assert_no_hidden_card_in_public()
+
+
+async def test_faro_without_faces_shows_ranks_and_cards_in_words(harness):
+    """Faces off (the emojis could not be synced): no emoji on an option, and the table's
+    cards in words alone."""
+    d = await faro_table(harness)
+    FACES.clear()
+    view = await d.click("ann", "refresh")
+    ranks = [o for o in controls(view)["on"]["options"] if o["value"].startswith("r:")]
+    assert ranks and not any("emoji" in o for o in ranks)
+    assert "Q (4 to come)" in [o["label"] for o in ranks]
+    await d.bet("ann", ["r:Q"])
+    await d.click("ann", "ready")
+    text = d.table_message().text()
+    assert "<:" not in text and d.field("Soda") == "2♠"
+    assert d.field("Turns") == "1. K♠ loses, Q♠ wins" == d.field("Last turn")
