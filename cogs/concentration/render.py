@@ -4,12 +4,20 @@ Rendering only: every rule is the engine's. Everything is public (CONC-4.1), but
 table shows only what the public view holds: which positions are gone, the pairs each
 player has taken, and the current turn's flips. Earlier flips are never listed while
 the game runs (CONC-2.5): remembering them is the game.
+
+The layout is drawn twice: as faces (cogs/table/emojis: backs, this turn's flips face
+up, a gap where a pair was taken), four rows of 13 as a player sees a table, and in
+words, the positions' numbers that the flip view names. Fifty-two faces are some 1,700
+characters, more than a field holds, so they go in the description, and only while the
+embed stays within Discord's limits; the words are always there.
 """
 
 from __future__ import annotations
 
 import discord
 
+from cogs.table.emojis import face, face_and_word
+from cogs.table.emojis.shown import FACES
 from cogs.table.frames import (
     GOLD,
     GREEN,
@@ -32,6 +40,9 @@ from engine.concentration.views import PrivateView, PublicView
 TITLE = "Concentration"
 ROW = 13  # positions per row of the layout: row r holds 13r … 13r+12 (CONC-1.1)
 GONE = "··"
+GAP_FACE = "⬛"  # a taken position among the faces: an emoji, as wide as a face
+DESCRIPTION_LIMIT = 4096  # Discord's most for an embed's description
+EMBED_LIMIT = 6000  # and for all of an embed's text
 
 
 def match_words(match: str) -> str:
@@ -57,11 +68,33 @@ def layout_block(public: PublicView) -> str:
     return "```\n" + "\n".join(layout_lines(public)) + "\n```"
 
 
+def layout_faces(public: PublicView) -> str:
+    """The layout as faces, four rows of 13: a back while face down, the card while
+    flipped this turn (CONC-2.5), a gap once its pair is taken."""
+    shown = dict(public.shown)
+    back = FACES.back()
+    cells = [face(shown[pos]) if pos in shown else GAP_FACE if pos in public.gone else back
+             for pos in range(POSITIONS)]
+    return "\n".join("".join(cells[r:r + ROW]) for r in range(0, POSITIONS, ROW))
+
+
+def with_layout_faces(embed: discord.Embed, public: PublicView) -> discord.Embed:
+    """The embed with the layout's faces after its description, when faces are on and
+    the embed, with them, is within Discord's limits; else as it is (the words)."""
+    if not FACES.on:
+        return embed
+    grid = layout_faces(public)
+    described = f"{embed.description}\n{grid}" if embed.description else grid
+    if len(described) <= DESCRIPTION_LIMIT and len(embed) + len(grid) + 1 <= EMBED_LIMIT:
+        embed.description = described
+    return embed
+
+
 def flips_line(public: PublicView) -> str:
     """The current turn's flips only (CONC-2.5)."""
     if not public.shown or public.shown_by is None:
         return "No card is face up."
-    flips = ", ".join(f"{pos}: {C.label(card)}" for pos, card in public.shown)
+    flips = ", ".join(f"{pos}: {face_and_word(card)}" for pos, card in public.shown)
     said = f"{seat_name(public.shown_by)} flipped {flips}"
     if len(public.shown) == 2:
         taken = all(pos in public.gone for pos, _ in public.shown)
@@ -102,7 +135,7 @@ def table_embed(
     embed.add_field(name="Seats", value=clip(_seat_lines(public, set(away))), inline=False)
     if commitment:
         embed.set_footer(text=f"Deck commitment (SHA-256): {commitment}")
-    return embed
+    return with_layout_faces(embed, public)
 
 
 def result_lines(settlement: ConcentrationSettlement) -> ResultLines:
@@ -132,10 +165,11 @@ def hand_embed(view: PrivateView, *, note: str = "") -> discord.Embed:
     said = f"> {note}\n" if note else ""
     embed = discord.Embed(
         title="Your flips",
-        description=f"{said}{state}\n{layout_block(public)}",
+        description=f"{said}{state}",
         colour=GREEN if view.legal else GREY,
     )
+    embed.add_field(name="Layout", value=layout_block(public), inline=False)
     embed.add_field(name="This turn", value=flips_line(public), inline=False)
     mine = next(s for s in public.seats if s.id == view.seat)
     embed.add_field(name="Your pairs", value=str(len(mine.pairs)), inline=True)
-    return embed
+    return with_layout_faces(embed, public)

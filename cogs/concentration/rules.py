@@ -18,7 +18,8 @@ SECTIONS: tuple[tuple[str, str], ...] = (
     (
         "Your turn",
         "Open **Your hand** on the table message: four menus, one per row of the layout, "
-        "list the positions still face down. Choose one to flip it, then a second. Both "
+        "list the positions still face down (once 20 or fewer are left, each is a "
+        "button). Choose one to flip it, then a second. Both "
         "flips are shown to everyone. Two of a rank (with `match: colour`, also of one "
         "colour) are a pair: you take it and **flip again**. Otherwise they turn face down "
         "where they lay and the turn passes left.",

@@ -2,7 +2,8 @@
 `oldmaid:` ids, its clicks.
 
 The draw (OLDMAID-3.2): the holder's cards are shown to the drawer as face-down buttons,
-at most 13 (a hand never holds two of a rank), five to a row. The buttons' ids carry only
+each a card's back (its face emoji, cogs/table/emojis) and a slot number, at most 13 (a
+hand never holds two of a rank), five to a row. The buttons' ids carry only
 a slot number; which of the holder's positions (rank order) each slot takes is a fresh
 random order drawn for each view and kept here, so neither the id nor the slot says
 anything of the card. After a restart the order is gone, and a press on an old view is
@@ -20,9 +21,10 @@ from bot.settings import Settings
 from bot.tables import LiveTable, TableError, TableService
 from cogs.oldmaid import pictures, render, rules
 from cogs.table.components import RenderedView, button
+from cogs.table.emojis import face_and_word
+from cogs.table.emojis.shown import BACK_WORDS, FACES
 from cogs.table.items import hand_custom_id
 from cogs.table.ui import FRESH_VIEW, GameUI, ViewState
-from engine import cards as C
 from engine.cards import Card
 from engine.oldmaid.actions import Draw
 from engine.oldmaid.game import OLDMAID
@@ -68,9 +70,14 @@ class OldMaidUI(GameUI):
         if not view.legal:
             self.orders.pop((table_id, owner), None)
             return RenderedView([[refresh]])
+        # Plan: the largest hand drawn from is 13 cards (OLDMAID-2.2), so the backs take at
+        # most three rows of five, and Refresh (with Picture) a fourth; there is no menu.
+        # The player's own hand is never played from: it is in the embed, as faces.
         order = self._order(table_id, owner, at, view.public.holder_cards, fresh=True)
+        back = FACES.emoji("back")
         backs = [button(hand_custom_id(GAME, table_id, owner, at, BACK_ACTS[slot]),
-                        f"🂠 {slot + 1}", discord.ButtonStyle.primary)
+                        str(slot + 1) if back else f"{BACK_WORDS} {slot + 1}",
+                        discord.ButtonStyle.primary, emoji=back)
                  for slot in range(len(order))]
         rows = [backs[i:i + PER_ROW] for i in range(0, len(backs), PER_ROW)]
         return RenderedView([*rows, [refresh]])
@@ -104,7 +111,7 @@ class OldMaidUI(GameUI):
         self.orders.pop((table.id, user), None)
         hand = table.hand
         drawn = hand.private_view(seat).last_drawn
-        said = f"You drew {C.label(drawn)}" if drawn is not None else "You drew"
+        said = f"You drew {face_and_word(drawn)}" if drawn is not None else "You drew"
         if drawn is not None and drawn not in hand.private_view(seat).hand:
             said += " and threw the pair"
         if hand.is_over:

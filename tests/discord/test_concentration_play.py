@@ -4,12 +4,18 @@ ann (the host), bob and cy join in that order; cy deals first, so ann flips firs
 layout puts each rank's four cards at four positions in a row, ♠ ♣ ♥ ♦: positions 2k and
 2k+1 are a pair by rank and by colour. Stake 10, buy-in 200 and 1000 starting chips.
 After every flip: the table shows only the current turn's flips (CONC-2.5), never an
-earlier one, and no custom id names a card; at the end chips agree between the engine,
-the result, the table message, /bankroll and the store, and the record replays.
+earlier one, by its words or its face, and no custom id names a card; at the end chips
+agree between the engine, the result, the table message, /bankroll and the store, and
+the record replays. Cards are faces (the harness syncs them), with their words beside.
 """
 
 from __future__ import annotations
 
+import re
+
+from cogs.table.emojis import face_and_word
+from cogs.table.emojis import names as face_names
+from cogs.table.emojis.shown import FACES
 from engine import cards as C
 from tests.discord.table_checks import (
     assert_chips_conserved,
@@ -19,15 +25,43 @@ from tests.discord.table_checks import (
     play_through_a_restart,
 )
 from tests.discord.table_driver import (
-    CARD_LABEL,
     TableDriver,
     assert_no_card_in_custom_ids,
+    cards_named,
     controls,
 )
 from tests.harness import EPHEMERAL, Message
+from tests.harness.cards import card_on, cards_shown_in
 
 SUITS = "SCHD"
 RANKS = "A23456789TJQK"
+
+
+def shown(code: str) -> str:
+    """A card as an embed shows it: its face and its words (the words alone, faces off)."""
+    return face_and_word(C.parse(code))
+
+
+# One place of the layout drawn in faces: an emoji's markup, or the gap of a taken pair.
+FACE_CELL = re.compile(r"<a?:(?P<name>[A-Za-z0-9_]{2,32}):[0-9]+>|⬛")
+
+
+def layout_faces(embed: dict) -> list[str | int]:
+    """The layout an embed draws in faces, position by position: "back", "gap", or the
+    card; [] when it draws none."""
+    rows = [line for line in embed.get("description", "").splitlines()
+            if line and FACE_CELL.sub("", line) == ""]
+    cells: list[str | int] = []
+    for row in rows:
+        assert len(FACE_CELL.findall(row)) == 13, row
+        for found in FACE_CELL.finditer(row):
+            if found["name"] is None:
+                cells.append("gap")
+            else:
+                face = face_names.parse(found["name"])
+                cells.append(face.mark if face.card is None else face.card)
+    assert len(cells) in (0, 52), cells
+    return cells
 
 
 def layout(suits: str = SUITS) -> list:
@@ -39,7 +73,11 @@ class ConcentrationDriver(TableDriver):
     hand_noun = "Game"
 
     async def flip(self, name: str, pos: int) -> Message:
-        """One flip from the player's own view: the menu of the position's row."""
+        """One flip from the player's own view: the position's button once the view has
+        them (20 or fewer left), else the menu of the position's row."""
+        view = await self.fresh_view(name)
+        if f"flip{pos}" in controls(view):
+            return await self.press(name, f"flip{pos}")
         return await self.press(name, f"row{pos // 13}", [str(pos)])
 
     async def flips(self, *moves: str) -> None:
@@ -59,10 +97,10 @@ class ConcentrationDriver(TableDriver):
         shown = {card for _, card in hand.public_view().shown} if hand else set()
         assert_no_card_in_custom_ids(self.h)
         for _, text in self.public_text():
-            assert len(set(CARD_LABEL.findall(text))) <= 2, text[:400]
+            assert len(set(cards_named(text))) <= 2, text[:400]
         if self.table is not None and self.table.running is not None:
-            for rank, suit in CARD_LABEL.findall(self.table_message().text()):
-                assert C.parse(rank + suit) in shown, f"{rank}{suit} is an earlier flip"
+            for card in cards_named(self.table_message().text()):
+                assert card in shown, f"{C.label(card)} is an earlier flip"
 
     assert_no_earlier_flip_in_public = assert_no_hidden_card_in_public
 
@@ -97,11 +135,13 @@ async def test_conc_3_a_game_is_cleared_and_the_tied_most_pairs_share_the_pot(ha
     await d.flips("ann 0 4")  # A♠ and 2♠: no match, the turn passes (CONC-2.3)
     assert d.hand.to_act() == (bob,)
     text = d.table_message().text()
-    assert "0: A♠, 4: 2♠ — no match" in text
+    assert f"0: {shown('AS')}, 4: {shown('2S')} — no match" in text
     await d.flip("bob", 0)  # a new turn: the 2♠ at 4 is no longer shown anywhere
-    assert "2♠" not in d.table_message().text() and "0: A♠" in d.table_message().text()
+    text = d.table_message().text()
+    assert "2♠" not in text and C.parse("2S") not in cards_shown_in(text)
+    assert f"0: {shown('AS')}" in text
     view = await d.flip("bob", 1)  # A♣: a pair, and bob flips again
-    assert "0: A♠, 1: A♣ — a pair, taken" in view.text()
+    assert f"0: {shown('AS')}, 1: {shown('AC')} — a pair, taken" in view.text()
     assert d.hand.to_act() == (bob,) and {0, 1} <= d.hand.public_view().gone
     assert "0" not in [o["value"] for o in controls(view)["row0"]["options"]]
     assert f"<@{bob}> — 190 chips · 1 pair" in d.table_message().text()
@@ -110,6 +150,80 @@ async def test_conc_3_a_game_is_cleared_and_the_tied_most_pairs_share_the_pot(ha
     assert d.table.last_result is not None and d.table.last_result[1].winners == (ann, bob)
     # Pot 30 shared by ann and bob, 15 each (CONC-3.3): ann 205, bob 205, cy 190.
     await assert_cleared(d, {"ann": 205, "bob": 205, "cy": 190}, {"ann": 13, "bob": 13, "cy": 0})
+
+
+async def test_conc_2_5_the_layout_is_drawn_in_faces_backs_flips_and_gaps(harness):
+    d = await concentration_table(harness)
+    cards = layout()
+    assert FACES.on  # the harness synced them at start
+    assert layout_faces(d.table_message().embed) == ["back"] * 52
+    await d.flips("ann 0 4")  # a miss: both stay face up until the next flip (CONC-2.5)
+    drawn = layout_faces(d.table_message().embed)
+    assert drawn[0] == cards[0] and drawn[4] == cards[4]
+    assert drawn.count("back") == 50
+    # bob's menus: a back for each face-down position, the two face up by their faces.
+    view = await d.fresh_view("bob")
+    assert layout_faces(view.embed) == drawn  # his view draws the layout as the table
+    options = {o["value"]: o for o in controls(view)["row0"]["options"]}
+    assert [o["label"] for o in options.values()][:2] == ["Position 0: A♠", "Position 1"]
+    assert card_on(options["0"]) == cards[0] and card_on(options["4"]) == cards[4]
+    assert all(face_names.parse(o["emoji"]["name"]).mark == "back"
+               for v, o in options.items() if v not in ("0", "4"))
+    await d.flips("bob 0 1")  # A♠ A♣: a pair, shown until bob's next flip
+    assert layout_faces(d.table_message().embed)[:2] == cards[:2]
+    await d.flip("bob", 2)
+    drawn = layout_faces(d.table_message().embed)
+    assert drawn[:3] == ["gap", "gap", cards[2]] and drawn[4] == "back"
+    assert cards_shown_in(d.table_message().text()) == {cards[2]}
+    d.assert_no_earlier_flip_in_public()
+
+
+async def test_conc_20_positions_or_fewer_left_are_buttons_backs_and_the_turns_face(harness):
+    d = await concentration_table(harness, names=("ann", "bob"))
+    cards = layout()
+    await d.flips(*[f"ann {m}" for m in pairs(0, 30)])  # 15 pairs: 22 left, still menus
+    view = await d.fresh_view("ann")
+    assert [a for a in controls(view) if a.startswith(("row", "flip"))] == ["row2", "row3"]
+    await d.flips("ann 30 31")  # 20 left: four rows of five buttons, then Refresh
+    view = await d.fresh_view("ann")
+    rows = [[c["custom_id"].rsplit(":", 1)[1] for c in row["components"]]
+            for row in view.components]
+    assert rows == [[f"flip{p}" for p in range(r, r + 5)] for r in range(32, 52, 5)] + [
+        ["refresh"]]
+    buttons = controls(view)
+    assert [buttons[f"flip{p}"]["label"] for p in (32, 51)] == ["32", "51"]
+    assert all(face_names.parse(buttons[f"flip{p}"]["emoji"]["name"]).mark == "back"
+               and not buttons[f"flip{p}"]["disabled"] for p in range(32, 52))
+    view = await d.flip("ann", 32)  # its button: now face up, and not to be flipped again
+    first = controls(view)["flip32"]
+    assert card_on(first) == cards[32] and first["disabled"]
+    assert not controls(view)["flip33"]["disabled"]
+    view = await d.flip("ann", 33)  # a pair: both go from the buttons
+    assert "flip32" not in controls(view) and len(d.hand.public_view().gone) == 34
+    bob_view = await d.fresh_view("bob")  # not his turn: the buttons are shown, not live
+    assert all(c["disabled"] for a, c in controls(bob_view).items() if a.startswith("flip"))
+    await d.flips(*[f"ann {m}" for m in pairs(34, 52)])
+    await assert_cleared(d, {"ann": 210, "bob": 190}, {"ann": 26, "bob": 0})
+
+
+async def test_conc_with_faces_off_the_layout_and_the_positions_are_words(harness):
+    h = harness
+    d = await concentration_table(h, names=("ann", "bob"))
+    await d.flips(*[f"ann {m}" for m in pairs(0, 32)])  # 20 left: buttons
+    FACES.clear()  # as when the sync fails: cards in words
+    ann = d.user("ann")
+    view = await d.fresh_view(ann)
+    await h.click(ann, view, controls(view)["refresh"]["custom_id"])
+    view = d.view_of(ann)
+    buttons = controls(view)
+    assert buttons["flip32"]["label"] == "🂠 32" and "emoji" not in buttons["flip32"]
+    assert layout_faces(view.embed) == [] and "<:" not in view.text()
+    view = await d.flip("ann", 32)
+    assert controls(view)["flip32"]["label"] == "32: 9♠"
+    assert "flipped 32: 9♠." in view.text() and "<:" not in view.text()
+    text = d.table_message().text()
+    assert "32: 9♠" in text and "<:" not in text and layout_faces(d.table_message().embed) == []
+    d.assert_no_earlier_flip_in_public()
 
 
 async def test_conc_1_3_a_table_created_with_match_colour_needs_one_colour(harness):

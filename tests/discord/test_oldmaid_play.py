@@ -6,11 +6,15 @@ is a press on one of the holder's cards shown face down: the slot -> position or
 the bot's own, drawn afresh for each view, so a test that wants a position looks it up
 where the bot keeps it. Stake 10, buy-in 200 and 1000 starting chips. After every move:
 no card but the pairs thrown (and, at the end, the Old Maid) reaches a public message,
-and no custom id names a card or a position.
+by its words or its face, and no custom id names a card or a position. Cards are shown
+as faces (the harness syncs them), with their words beside them.
 """
 
 from __future__ import annotations
 
+from cogs.table.emojis import face_and_word, faces_and_words
+from cogs.table.emojis import names as face_names
+from cogs.table.emojis.shown import FACES
 from engine import cards as C
 from tests.discord.table_checks import (
     assert_chips_conserved,
@@ -21,6 +25,7 @@ from tests.discord.table_checks import (
 )
 from tests.discord.table_driver import TableDriver, controls
 from tests.harness import EPHEMERAL, Harness, Message
+from tests.harness.cards import cards_shown_in
 
 OTHERS = [rank + suit for rank in "A234679TJK8" for suit in "SHDC"]
 # ann Q♠, bob 5♠, cy 5♥ 5♦ 5♣ (5♥ 5♦ go as a pair, OLDMAID-2.2), the rest in pairs.
@@ -30,6 +35,11 @@ THREE = ["QS " + " ".join(OTHERS[0:16]), "5S " + " ".join(OTHERS[16:32]),
 # others ten, all pairs: the deal ends on the deal (OLDMAID-4.1).
 FIVE = ["QS " + " ".join(OTHERS[0:10]), " ".join(OTHERS[10:20]), " ".join(OTHERS[20:30]),
         " ".join(OTHERS[30:40]), " ".join(OTHERS[40:44] + ["QH", "QD", "5S", "5H", "5D", "5C"])]
+
+
+def shown(code: str) -> str:
+    """A card as an embed shows it: its face and its words (the words alone, faces off)."""
+    return face_and_word(C.parse(code))
 
 
 def dealt(hands: list[str]) -> list:
@@ -79,7 +89,8 @@ async def assert_the_old_maid_loses(d: OldMaidDriver, ended: str, loser: str,
     """`loser` kept the Old Maid, Q♠ (OLDMAID-4.1), and everything agrees."""
     settlement, text = await assert_everything_agrees(d, ended, expected)
     assert settlement.loser == d.seat(loser) and settlement.old_maid == C.parse("QS")
-    assert f"<@{d.seat(loser)}> keeps Q♠ and loses" in text
+    assert f"<@{d.seat(loser)}> keeps {shown('QS')} and loses" in text
+    assert (C.parse("QS") in cards_shown_in(text)) == FACES.on
 
 
 async def test_oldmaid_4_1_the_last_holder_of_the_queen_loses_and_the_rest_share(harness):
@@ -94,12 +105,12 @@ async def test_oldmaid_4_1_the_last_holder_of_the_queen_loses_and_the_rest_share
     bob_view = await d.open_hand("bob")
     assert [a for a in controls(bob_view)] == ["refresh"]  # not bob's turn: no backs
     view = await d.draw("ann", 0)  # cy's last card: cy is out (OLDMAID-3.4)
-    assert "You drew 5♣" in view.text()
+    assert f"You drew {shown('5C')}" in view.text()
     assert f"<@{cy}> — 190 chips · dealer, out: no cards left" in d.table_message().text()
     assert f"1. <@{ann}> drew from <@{cy}>" in d.table_message().text()
     assert d.hand.to_act() == (bob,) and d.hand.holder == ann
     view = await d.draw("bob", 0)  # ann's 5♣ (rank order 5, Q): bob pairs out
-    assert "You drew 5♣ and threw the pair" in view.text()
+    assert f"You drew {shown('5C')} and threw the pair" in view.text()
     await assert_the_old_maid_loses(d, "old_maid", "ann", {"ann": 190, "bob": 205, "cy": 205})
 
 
@@ -116,6 +127,61 @@ async def test_oldmaid_3_2_the_backs_come_in_a_fresh_order_and_ids_name_only_slo
         assert [i.rsplit(":", 1)[1] for i in ids] == ["back0", "back1"]
         seen.add(d.ui.orders[(d.table.id, bob.id)][1])
     assert seen == {(0, 1), (1, 0)}  # both orders turn up; a slot tells nothing
+
+
+def backs_of(view: Message) -> list[dict]:
+    """The draw view's face-down cards, in slot order."""
+    return [c for act, c in controls(view).items() if act.startswith("back")]
+
+
+async def test_oldmaid_faces_show_the_hand_the_pairs_thrown_and_the_backs_to_draw(harness):
+    h = harness
+    d = await oldmaid_table(h)
+    assert FACES.on  # the harness synced them at start
+    thrown = d.hand.public_view().pairs
+    pairs = {card for pair in thrown for card in pair.cards}
+    # The deal threw 24 pairs, too many faces for one field: every pair in words, the
+    # newest as faces too, as far as they fit.
+    field = d.field("Pairs thrown")
+    assert len(field) <= 1024 and all(C.labels(pair.cards) in field for pair in thrown)
+    faced = cards_shown_in(field)
+    assert faced and faced < pairs and set(thrown[-1].cards) <= faced
+    view = await d.draw("ann", 0)  # cy's 5♣: ann holds 5♣ Q♠
+    description = view.embed["description"]
+    assert cards_shown_in(description) == {C.parse("5C"), C.parse("QS")}
+    assert "\n5♣ Q♠\n" in description  # the words under the faces
+    assert cards_shown_in(d.field("You drew last", view)) == {C.parse("5C")}
+    # OLDMAID-3.2: bob draws from ann's two cards, shown as two backs numbered 1 and 2.
+    view = await d.fresh_view("bob")
+    backs = backs_of(view)
+    assert [b["label"] for b in backs] == ["1", "2"]
+    assert all(face_names.parse(b["emoji"]["name"]).mark == "back" for b in backs)
+    assert cards_shown_in(view.embed["description"]) == {C.parse("5S")}
+    await d.draw("bob", 0)  # ann's 5♣: bob pairs out, ann keeps the Old Maid
+    text = d.table_message().text()
+    assert f"keeps the Old Maid, {shown('QS')}." in text
+    assert faces_and_words([C.parse("5S"), C.parse("5C")]) in text  # bob's pair, newest
+    assert {C.parse("5S"), C.parse("5C"), C.parse("QS")} <= cards_shown_in(text)
+    d.assert_no_hidden_card_in_public()
+
+
+async def test_oldmaid_with_faces_off_shows_every_card_in_words(harness):
+    h = harness
+    d = await oldmaid_table(h)
+    await d.draw("ann", 0)
+    FACES.clear()  # as when the sync fails: cards in words
+    bob = d.user("bob")
+    view = await d.fresh_view(bob)
+    await h.click(bob, view, controls(view)["refresh"]["custom_id"])
+    view = d.view_of(bob)
+    assert [(b["label"], "emoji" in b) for b in backs_of(view)] == [("🂠 1", False),
+                                                                   ("🂠 2", False)]
+    assert view.embed["description"].startswith("# 5♠\n") and "<:" not in view.text()
+    view = await d.draw("bob", 0)  # ann's 5♣, and the deal is over
+    assert "You drew 5♣ and threw the pair" in view.text() and "<:" not in view.text()
+    text = d.table_message().text()
+    assert "keeps the Old Maid, Q♠." in text and "5♠ 5♣" in text and "<:" not in text
+    await assert_the_old_maid_loses(d, "old_maid", "ann", {"ann": 190, "bob": 205, "cy": 205})
 
 
 async def test_oldmaid_4_1_on_deal_when_the_pairs_leave_one_player_holding(harness):
@@ -158,7 +224,8 @@ async def test_an_oldmaid_deals_history_is_its_record_and_replays_to_the_result(
     await d.draw("ann", 0)
     await d.draw("bob", 0)
     listed, record = await assert_history_replays(d)
-    assert f"old_maid: <@{d.seat(d.host)}> kept the Old Maid (QS)" in listed
+    assert f"old_maid: <@{d.seat(d.host)}> kept the Old Maid ({shown('QS')})" in listed
+    assert C.parse("QS") in cards_shown_in(listed)
     assert record["actions"][1]["pos"] == 0
 
 
