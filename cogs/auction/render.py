@@ -4,7 +4,9 @@ Rendering only: every rule is the engine's. Public embeds are built from the pub
 view, which holds no dealt card but a declared flush's and no sealed bid (AUCTION-6):
 the table says who has bid, never how much, and counts a sealed bid's game chips as
 still held. `hand_embed` shows the player's cards and bid: ephemeral replies only. The frames are
-the sealed games' (cogs/sealed/render.py).
+the sealed games' (cogs/sealed/render.py). Every card shows its face beside its words;
+the lines that grow all game (cards bought, every auction's cards, the flushes) fall
+back to words where faces would overflow their field.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ import discord
 
 from cogs.sealed import render as sealed
 from cogs.sealed.words import BIDS
+from cogs.table.emojis import faces_and_words
+from cogs.table.emojis.fitting import faces_if_all_fit, faces_while_they_fit
 from cogs.table.frames import Field, ResultLines, due, mentions
 from cogs.table.names import clip, count, seat_name
 from engine import cards as C
@@ -24,9 +28,13 @@ LOBBY_TITLE = "Flush Auction"
 ROUND_ENDED = {FLUSH: "a flush bought", DEALT_FLUSH: "a flush dealt", DECK_OUT: "the deck ran out"}
 
 
-def _about(seat: SeatView) -> str:
-    """A seat's game chips, points, cards and what it bought this round."""
-    bought = f" · bought {C.labels(seat.bought)}" if seat.bought else ""
+def _cards(cards: tuple[C.Card, ...], faces: bool) -> str:
+    return faces_and_words(cards, empty="") if faces else C.labels(cards)
+
+
+def _about(seat: SeatView, faces: bool) -> str:
+    """A seat's game chips, points, cards and what it bought this round (AUCTION-6.2)."""
+    bought = f" · bought {_cards(seat.bought, faces)}" if seat.bought else ""
     return (f"{seat.game_chips} game chips · **{count(seat.points, 'point')}** · "
             f"{count(seat.cards, 'card')}{bought}")
 
@@ -38,19 +46,20 @@ def _mark(seat: SeatView) -> str | None:
     return BIDS.due_mark if seat.bid_due else None
 
 
-def _seat_lines(public: PublicView, away: set[str]) -> list[str]:
-    return [sealed.seat_line(seat, public, away, _about(seat), _mark(seat))
-            for seat in public.seats]
+def _seat_lines(public: PublicView, away: set[str]) -> str:
+    faced, worded = ([sealed.seat_line(seat, public, away, _about(seat, faces), _mark(seat))
+                      for seat in public.seats] for faces in (True, False))
+    return faces_if_all_fit(faced, worded)
 
 
-def reveal_line(reveal: Reveal) -> str:
-    """One auction's bids, shown at once (AUCTION-3.3, 3.4)."""
+def reveal_line(reveal: Reveal, *, faces: bool = True) -> str:
+    """One auction's cards and bids, shown at once (AUCTION-3.3, 3.4)."""
     bids = ((seat, str(amount)) for seat, amount in reveal.bids)
     shown = sealed.reveal_line(bids, reveal.buyer, won="buys", tied="nobody buys")
-    return f"{C.labels(reveal.cards)}: {shown}"
+    return f"{_cards(reveal.cards, faces)}: {shown}"
 
 
-def round_lines(public: PublicView) -> list[str]:
+def round_lines(public: PublicView, *, faces: bool = True) -> list[str]:
     """Each finished round: how it ended, who scored, a winning flush's cards (6.2)."""
     flushes = list(public.flushes)
     lines = []
@@ -61,7 +70,7 @@ def round_lines(public: PublicView) -> list[str]:
             continue
         declared = dict(flushes[: len(result.winners)])
         del flushes[: len(result.winners)]
-        shown = ", ".join(f"{seat_name(s)} {C.labels(declared.get(s, ()))}"
+        shown = ", ".join(f"{seat_name(s)} {_cards(declared.get(s, ()), faces)}"
                           for s in result.winners)
         lines.append(f"{number}. {words}: {shown}")
     return lines
@@ -78,23 +87,25 @@ def table_embed(
         waiting = [s.id for s in public.seats if s.bid_due]
         when = due(deadline)
         headline = (f"Round {public.round} of {ROUNDS}, worth {count(public.points, 'point')}; "
-                    f"bids {low} to {high}. Up for sale: **{C.labels(public.table)}**. "
+                    f"bids {low} to {high}. Up for sale: **{faces_and_words(public.table)}**. "
                     f"Sealed bids from {sealed.names(waiting)}{when}.")
     else:
         headline = "The game is over: five rounds played."
     fields = []
     round_number, reveals = shown
     if reveals:
+        faced, worded = ([reveal_line(r, faces=faces) for r in reveals]
+                         for faces in (True, False))
         fields.append(Field(f"Bids shown, round {round_number}",
-                            clip([reveal_line(r) for r in reveals])))
+                            faces_while_they_fit(faced, worded)))
     if public.standing_bids:
         staying = " · ".join(f"{seat_name(s)} {a}" for s, a in public.standing_bids)
         fields.append(Field("Bids staying on the table", staying))
     fields += [Field("Bank", f"{public.bank} game chips", inline=True),
                Field("Pack", count(public.stock, "card"), inline=True)]
-    rounds = round_lines(public)
-    if rounds:
-        fields.append(Field("Rounds", clip(rounds)))
+    if public.rounds:
+        fields.append(Field("Rounds", faces_while_they_fit(
+            round_lines(public), round_lines(public, faces=False))))
     return sealed.table_embed(public, LOBBY_TITLE, headline, _seat_lines(public, set(away)),
                               fields, hand_number=hand_number, commitment=commitment)
 
@@ -131,7 +142,7 @@ def history_words(result: dict) -> str:
 def hand_embed(view: PrivateView, *, note: str = "") -> discord.Embed:
     """A player's own cards, game chips and sealed bid. Ephemeral replies only."""
     public = view.public
-    up = C.labels(public.table) or "nothing"
+    up = faces_and_words(public.table, empty="nothing")
     if public.ended is not None:
         state = "The game is over."
     elif view.legal:

@@ -43,7 +43,12 @@ class AuctionUI(SealedPlay, GameUI):
         return render.table_embed(public, shown_reveals(table.running.hand), **shown)
 
     def choice_options(self, view: PrivateView) -> list[Component]:
-        """AUCTION-3.1: the legal amounts, at most 12 (0 to 11), in the player's own view."""
+        """AUCTION-3.1: the legal amounts, at most 12 (0 to 11), in the player's own view.
+
+        No card is ever played or picked from the hand (a bid is game chips), so the hand
+        view has no card buttons: one menu of amounts and Refresh. The cards, dealt and
+        bought, are the hand embed's heading, as faces: while bids are due, at most 16
+        (a fifth of a suit is a flush, which ends the round: AUCTION-1.4, 4.1)."""
         return [option(f"Bid {count(n, 'game chip')}", str(n))
                 for n in range(view.low, view.high + 1)]
 

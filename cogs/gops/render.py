@@ -5,7 +5,9 @@ view, which holds no bid before its round's reveal (GOPS-4): the table says who 
 bid, never what. Every resolved round stays on the table, newest last, so a round's
 reveal is shown even when the next round's bids follow at once. `hand_embed` shows
 the player's own bid and is used for ephemeral replies only. The frames are the sealed
-games' (cogs/sealed/render.py).
+games' (cogs/sealed/render.py). Every card shows its face beside its words; the lines
+that grow all game (the seats' prizes won, every round's bids) fall back to words where
+faces would overflow their field.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ import discord
 
 from cogs.sealed import render as sealed
 from cogs.sealed.words import BIDS
+from cogs.table.emojis import face_and_word, faces_and_words
+from cogs.table.emojis.fitting import faces_if_all_fit, faces_while_they_fit
 from cogs.table.frames import Field, ResultLines, due, mentions
 from cogs.table.names import clip, count, seat_name
 from engine import cards as C
@@ -25,31 +29,44 @@ LOBBY_TITLE = "Gops"
 
 
 def _prize(card: C.Card) -> str:
-    return f"{C.label(card)} (worth {prize_value(card)})"
+    return f"{face_and_word(card)} (worth {prize_value(card)})"
 
 
-def _about(seat: SeatView) -> str:
-    """The suit a seat bids with, its cards left, its score and the prizes it won."""
-    won = f" · won {C.labels(seat.won)}" if seat.won else ""
+def _about(seat: SeatView, faces: bool) -> str:
+    """The suit a seat bids with, its cards left, its score and the prizes it won
+    (GOPS-4.1: public), as faces or in words."""
+    won = faces_and_words(seat.won) if faces else C.labels(seat.won)
+    won = f" · won {won}" if seat.won else ""
     suit = C.SUIT_SYMBOLS[seat.suit] if seat.suit is not None else "?"
     return f"bids {suit} · {count(seat.cards, 'card')} · **{seat.score}** points{won}"
 
 
-def _seat_lines(public: PublicView, away: set[str]) -> list[str]:
+def _seat_lines(public: PublicView, away: set[str]) -> str:
     def mark(seat: SeatView) -> str | None:  # every seat dealt in bids each round
         if public.ended is not None:
             return None
         return BIDS.made_mark if seat.has_bid else BIDS.due_mark
 
-    return [sealed.seat_line(seat, public, away, _about(seat), mark(seat))
-            for seat in public.seats]
+    faced, worded = ([sealed.seat_line(seat, public, away, _about(seat, faces), mark(seat))
+                      for seat in public.seats] for faces in (True, False))
+    return faces_if_all_fit(faced, worded)
 
 
-def round_line(number: int, resolved: RoundView) -> str:
-    """One reveal: the prize, every bid, who took it (GOPS-2.3)."""
-    bids = ((seat, C.label(card)) for seat, card in resolved.bids)
+def round_line(number: int, resolved: RoundView, *, faces: bool = True) -> str:
+    """One reveal: the prize, every bid, who took it (GOPS-2.3); as faces or in words."""
+    one = face_and_word if faces else C.label
+    bids = ((seat, one(card)) for seat, card in resolved.bids)
     shown = sealed.reveal_line(bids, resolved.winner, won="takes it", tied="discarded")
-    return f"{number}. {C.label(resolved.prize)} — {shown}"
+    return f"{number}. {one(resolved.prize)} — {shown}"
+
+
+def _rounds_shown(public: PublicView) -> str:
+    """Every resolved round, newest last: its faces while the field holds them."""
+    if not public.rounds:
+        return "none yet"
+    faced, worded = ([round_line(i + 1, r, faces=faces) for i, r in enumerate(public.rounds)]
+                     for faces in (True, False))
+    return faces_while_they_fit(faced, worded)
 
 
 def table_embed(
@@ -65,10 +82,10 @@ def table_embed(
                     f"Sealed bids from {names}{when}.")
     else:
         headline = "The game is over: all 13 prizes are played."
-    rounds = [round_line(i + 1, r) for i, r in enumerate(public.rounds)]
     fields = [
-        Field("Bids shown", clip(rounds) if rounds else "none yet"),
-        Field("Discarded prizes", C.labels(public.discarded) if public.discarded else "none",
+        Field("Bids shown", _rounds_shown(public)),
+        # At most the 13 prizes: their faces always fit.
+        Field("Discarded prizes", faces_and_words(public.discarded, empty="none"),
               inline=True),
         Field("Prizes face down", str(public.prizes_left), inline=True),
     ]
@@ -101,11 +118,12 @@ def hand_embed(view: PrivateView, *, note: str = "") -> discord.Embed:
     if public.ended is not None:
         state = "The game is over."
     elif view.legal:
-        state = f"Bid a card for **{_prize(public.prize)}** from the menu. A bid is final."
+        state = (f"Bid a card for **{_prize(public.prize)}**: press it below. "
+                 "A bid is final.")
     elif view.bid is not None:
         waiting = ", ".join(seat_name(s.id) for s in public.seats
                             if s.dealt_in and not s.has_bid)
-        state = (f"Your bid for {_prize(public.prize)}: **{C.label(view.bid)}** (final). "
+        state = (f"Your bid for {_prize(public.prize)}: **{face_and_word(view.bid)}** (final). "
                  f"Waiting for {waiting}.")
     else:
         state = "No bid is due from you."

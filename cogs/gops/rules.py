@@ -18,7 +18,7 @@ INTRO = (
 SECTIONS: tuple[tuple[str, str], ...] = (
     (
         "A round",
-        "The next diamond is turned up. Everyone picks a card from the menu in their own "
+        "The next diamond is turned up. Everyone presses one of their cards in their own "
         "hand view: a **sealed bid**, final once made. The table shows who has bid, not "
         "what. When the last bid is in, every bid is shown at once: the single highest "
         "card takes the prize; a **tie for highest discards it**, whatever the lower bids. "

@@ -1,16 +1,18 @@
 """A sealed choice from a player's own hand view (G3.4): one menu of the legal choices,
-and Refresh. Gops and the flush auction choose a bid; any game whose seats choose at
-once, hidden until all are in, can be served the same way.
+or a game's own controls (Gops: its hand as card buttons), and Refresh. Gops and the
+flush auction choose a bid; any game whose seats choose at once, hidden until all are
+in, can be served the same way.
 
-The choice is made in the ephemeral view only: the menu's options are the player's own
-cards or amounts, and no custom id names one. Each seat's controls carry that seat's
+The choice is made in the ephemeral view only: the options or buttons are the player's
+own cards or amounts, and no custom id names one (a card button carries its place in
+the hand, cogs/table/components.py `card_buttons`). Each seat's controls carry that seat's
 own number (`Deal.seat_seq`), so one player's choice never makes another's view stale.
 A choice, once made, is final: the engine refuses a second one for the round.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
@@ -38,9 +40,9 @@ class SealedPlay:
     auction's UI, before `GameUI`.
 
     A game's UI gives its `words` and the menu's `placeholder`, `choice_options(view)`
-    (the menu's options when a choice is due), `choice_from(seat, value)` (a menu value
-    made into its engine action, or a TableError) and `choice_words(action)` (the choice
-    as the player reads it).
+    (the menu's options when a choice is due) or its own `choice_rows`, `choice_from(seat,
+    value)` (a menu value, or a card button's card code, made into its engine action, or
+    a TableError) and `choice_words(action)` (the choice as the player reads it).
     """
 
     game: ClassVar[Game]
@@ -59,6 +61,13 @@ class SealedPlay:
     def choice_options(self, view: Any) -> list[Component]:
         raise NotImplementedError
 
+    def choice_rows(self, view: Any, custom_id: Callable[[str], str]) -> list[list[Component]]:
+        """The rows a choice is made with: one menu of `choice_options`, only when a
+        choice is due. `custom_id(act)` is an id of this seat's controls now."""
+        if not view.legal:
+            return []
+        return [[menu(custom_id(CHOOSE), self.choice_options(view), self.placeholder)]]
+
     def choice_from(self, seat: str, value: str) -> Any:
         raise NotImplementedError
 
@@ -76,15 +85,13 @@ class SealedPlay:
         self, table_id: int, owner: int, hand_number: int, view: Any, *,
         state: ViewState = FRESH_VIEW,
     ) -> RenderedView:
-        """The choice menu, only when a choice is due, and Refresh."""
+        """The choice's controls (`choice_rows`), and Refresh."""
         at = (hand_number, self.seat_seq(table_id, owner, view.public.seq))
 
         def custom_id(act: str) -> str:
             return hand_custom_id(self.game.info.id, table_id, owner, at, act)
 
-        rows: list[list[Component]] = []
-        if view.legal:
-            rows.append([menu(custom_id(CHOOSE), self.choice_options(view), self.placeholder)])
+        rows = self.choice_rows(view, custom_id)
         rows.append([button(custom_id("refresh"), "Refresh", discord.ButtonStyle.secondary)])
         return RenderedView(rows)
 

@@ -2,6 +2,11 @@
 whether its choice is in, never what it is, and a round's choices once shown together
 (G3.4); the frame of the table while the seats choose, and of a player's own hand. Each
 game gives its headline, its fields and its words for a seat.
+
+Cards are shown as faces beside their words (cogs/table/emojis). A face is ~30
+characters of markup, so a field whose lines can grow all game (every round's bids, the
+prizes each seat won) is given its lines both ways, and shows faces only as far as the
+field's 1024 characters hold them (cogs/table/emojis/fitting.py).
 """
 
 from __future__ import annotations
@@ -12,9 +17,9 @@ from typing import Any
 import discord
 
 from cogs.table import frames
+from cogs.table.emojis import hand_heading
 from cogs.table.frames import GOLD, GREEN, GREY, Field
-from cogs.table.names import clip, mention_seats, seat_name
-from engine import cards as C
+from cogs.table.names import mention_seats, seat_name
 
 
 def names(seats: Sequence[str]) -> str:
@@ -51,14 +56,14 @@ def reveal_line(choices: Iterable[tuple[str, str]], winner: str | None, *, won: 
 
 
 def table_embed(
-    public: Any, title: str, headline: str, players: list[str], fields: Iterable[Field], *,
+    public: Any, title: str, headline: str, players: str, fields: Iterable[Field], *,
     hand_number: int, commitment: str | None,
 ) -> discord.Embed:
-    """The public table during a game: the pot, the headline, the players, then the
-    game's fields."""
+    """The public table during a game: the pot, the headline, the players (a field's
+    text: `faces_if_all_fit`), then the game's fields."""
     embed = frames.embed(
         f"{title} — game {hand_number}", f"Stake {public.stake}, pot {public.pot}. {headline}",
-        GREEN if public.ended is None else GOLD, [Field("Players", clip(players)), *fields],
+        GREEN if public.ended is None else GOLD, [Field("Players", players), *fields],
     )
     if commitment:
         embed.set_footer(text=f"Deck commitment (SHA-256): {commitment}")
@@ -69,5 +74,5 @@ def hand_embed(view: Any, state: str, fields: Iterable[Field], *, note: str) -> 
     """A player's own hand with `state`, what the round asks of them, then the game's
     fields. Ephemeral replies only."""
     said = f"> {mention_seats(note, [s.id for s in view.public.seats])}\n" if note else ""
-    return frames.embed("Your hand", f"{said}# {C.labels(view.hand) or 'no cards'}\n{state}",
+    return frames.embed("Your hand", f"{said}{hand_heading(view.hand)}\n{state}",
                         GREEN if view.legal else GREY, fields)

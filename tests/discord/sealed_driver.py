@@ -1,5 +1,6 @@
 """Plays a sealed-bid table (Gops, the flush auction) through the offline harness the way
-people do: commands, the table's buttons, the bid menu in each player's own view.
+people do: commands, the table's buttons, and in each player's own view the bid: a card
+button (Gops, GOPS-4.2) or the menu of amounts (the auction).
 
 After every move it scans each new public message version: no card may appear there
 unless the game has made it public by then (a prize turned up, a bid shown, a card
@@ -9,12 +10,24 @@ A sealed Gops bid is a card, so this scan also proves no sealed bid reached the 
 
 from __future__ import annotations
 
+import re
+
+from cogs.sealed.play import CHOOSE
 from engine import cards as C
 from engine import games
 from engine.game import Deal
 from tests.discord.table_driver import TableDriver, assert_no_card_in_custom_ids, cards_named
-from tests.harness import Harness, Message
-from tests.harness.cards import cards_in
+from tests.harness import Harness, Message, User
+from tests.harness.cards import card_buttons, cards_in
+
+# Face markup (`<:KS_1a2b:123>`), in a run, with the space after it: what `unfaced` drops.
+_FACES = re.compile(r"(?:<a?:\w+:\d+>)+ ?")
+
+
+def unfaced(text: str) -> str:
+    """`text` without its card faces: the words a screen reader reads, which every card
+    shown as a face keeps beside it (`K♠` for `<:KS_1a2b:123> K♠`)."""
+    return _FACES.sub("", text)
 
 
 def public_cards(hand: Deal) -> set[int]:
@@ -43,8 +56,27 @@ class SealedDriver(TableDriver):
     def hand(self) -> Deal:
         return self.table.hand
 
-    def bid_control(self, view: Message) -> str | None:
-        return next((i for i in view.custom_ids if i.endswith(":bid")), None)
+    def bid_control(self, view: Message, value: str | None = None) -> str | None:
+        """The control of `view` that bids `value` now: the bid menu, or the enabled
+        card button showing that card (Gops's hand, found by its face); with no `value`,
+        any enabled card button. None when the view offers no bid."""
+        menu = next((i for i in view.custom_ids if i.endswith(f":{CHOOSE}")), None)
+        if menu is not None:
+            return menu
+        enabled = {card: b["custom_id"] for card, b in card_buttons(view, CHOOSE).items()
+                   if not b.get("disabled")}
+        if value is None:
+            return next(iter(enabled.values()), None)
+        try:
+            return enabled.get(C.parse(value))
+        except C.CardError:
+            return None
+
+    async def click_bid(self, user: User, view: Message, control: str, value: str) -> None:
+        """`control` clicked to bid `value`: a menu is given the value, a card button is
+        its card."""
+        menu = view.component(control)["type"] == 3
+        await self.h.click(user, view, control, values=[value] if menu else None)
 
     async def bid(self, name: str, value: str, *, refresh: bool = True) -> Message:
         """`name` bids `value` (a card code, or an amount) from their own view; with
@@ -54,14 +86,14 @@ class SealedDriver(TableDriver):
         if user.id not in self.views:
             await self.open_hand(name)
         view = self.view_of(name)
-        control = self.bid_control(view)
-        now = f":{self.table.running.number}.{self.hand.seat_seq(self.seat(name))}:bid"
-        if refresh and (control is None or not control.endswith(now)):
+        control = self.bid_control(view, value)
+        now = f"{self.table.running.number}.{self.hand.seat_seq(self.seat(name))}"
+        if refresh and (control is None or control.split(":")[-2] != now):
             await self.h.click(user, view, self.control(view, "refresh"))
             view = self.view_of(name)
-            control = self.bid_control(view)
-        assert control is not None, f"{name} has no bid menu: {view.text()[:300]}"
-        await self.h.click(user, view, control, values=[value])
+            control = self.bid_control(view, value)
+        assert control is not None, f"{name} cannot bid {value}: {view.text()[:300]}"
+        await self.click_bid(user, view, control, value)
         self.scan()
         return self.view_of(name)
 

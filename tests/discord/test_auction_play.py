@@ -5,13 +5,17 @@ who has bid, never how much; time-outs, a restart, history, audit, computer play
 
 ann, bob (and cy) join in that order; the last seat deals, so cards go to ann first.
 Stake 10, buy-in 200 and 1000 starting chips: the server defaults. The hidden-card scan
-runs after every bid.
+runs after every bid (it reads faces too). A bid is an amount, from a menu: no card is
+played from the hand, so the hand view has no card buttons; every card shown (the hand,
+the cards for sale, those bought, a flush) shows its face beside its words, which
+`unfaced` reads.
 """
 
 from __future__ import annotations
 
+from cogs.table.emojis.shown import FACES
 from engine import cards as C
-from tests.discord.sealed_driver import SealedDriver
+from tests.discord.sealed_driver import SealedDriver, unfaced
 from tests.discord.table_checks import (
     assert_audit_balances,
     assert_chips_conserved,
@@ -22,6 +26,7 @@ from tests.discord.table_checks import (
 )
 from tests.engine.decks import stacked_deck
 from tests.harness import Harness
+from tests.harness.cards import card_buttons, cards_shown_in
 
 TURN = 60
 QUIET = {"ann": "2S 3H 4D 5C 7S", "bob": "8S 9H TD JC QS", "cy": "2C 3D 4H 5S 7C"}
@@ -67,7 +72,8 @@ async def test_auction_a_game_of_five_rounds_with_every_way_a_round_ends(harness
     assert [r.ended for r in d.hand.results] == ["deck_out", "dealt_flush"]
     rounds = d.field("Rounds")
     assert "1. the deck ran out: nobody scores" in rounds
-    assert f"2. a flush dealt: <@{d.seat('ann')}> 2♥ 4♥ 6♥ 8♥ 10♥" in rounds
+    assert f"2. a flush dealt: <@{d.seat('ann')}> 2♥ 4♥ 6♥ 8♥ 10♥" in unfaced(rounds)
+    assert cards_shown_in(rounds) == set(map(C.parse, "2H 4H 6H 8H TH".split()))
     # The last auction of round 1 stays on the table until round 3's first reveal.
     assert d.field("Bids shown, round 1").endswith(
         f"<@{d.seat('ann')}> 0 · <@{d.seat('bob')}> 0 → a tie for highest: nobody buys")
@@ -193,3 +199,53 @@ async def test_computer_players_bid_at_each_level(harness):
     assert d.table.last_result[1].ended == "five_rounds"
     await assert_chips_conserved(harness)
     d.scan()
+
+
+def cards(codes: str) -> set[int]:
+    return {C.parse(code) for code in codes.split()}
+
+
+async def test_auction_6_the_cards_shown_are_faces_and_the_bid_an_amount(harness):
+    d = await auction_table(harness, quiet_packs())
+    ann = d.seat("ann")
+    view = await d.open_hand("ann")
+    hand = d.hand.private_view(ann).hand
+    up = set(d.hand.public_view().table)  # the card for sale (AUCTION-2.3)
+    heading = view.embed["description"].splitlines()
+    assert cards_shown_in(heading[0]) == cards(QUIET["ann"]) and heading[1] == C.labels(hand)
+    assert cards_shown_in(view.embed["description"]) == cards(QUIET["ann"]) | up
+    # The bid is game chips: a menu of amounts, no card buttons and no faces on it.
+    assert card_buttons(view, "bid") == {}
+    options = view.component(d.bid_control(view))["options"]
+    assert [o["value"] for o in options] == ["0", "1", "2", "3"]
+    assert not any("emoji" in o for o in options)
+    assert cards_shown_in(d.table_message().embed["description"]) == up
+    await d.bids(ann="3", bob="1")  # ann buys the card (AUCTION-3.3)
+    shown = d.field("Bids shown, round 1")
+    assert cards_shown_in(shown) == up
+    assert unfaced(shown) == f"{C.labels(sorted(up))}: <@{ann}> 3 · <@{d.seat('bob')}> 1 → " \
+        f"<@{ann}> buys"
+    line = next(x for x in d.field("Players").splitlines() if f"<@{ann}>" in x)
+    assert cards_shown_in(line) == up and f"bought {C.labels(sorted(up))}" in unfaced(line)
+    assert cards_shown_in(d.table_message().embed["description"]) == set(
+        d.hand.public_view().table)  # the next card up
+    view = await d.bid("ann", "0")  # her hand now holds what she bought
+    heading = next(x for x in view.embed["description"].splitlines() if x.startswith("# "))
+    assert cards_shown_in(heading) == cards(QUIET["ann"]) | up
+
+
+async def test_with_faces_off_the_auctions_cards_are_words(harness):
+    d = await auction_table(harness, quiet_packs())
+    ann, bob = d.seat("ann"), d.seat("bob")
+    FACES.clear()  # as when the emojis could not be synced
+    view = await d.open_hand("ann")
+    up = d.hand.public_view().table
+    assert view.embed["description"].startswith(f"# {C.labels(d.hand.private_view(ann).hand)}\n")
+    await d.bids(ann="3", bob="1")
+    assert "<:" not in d.table_message().text() and "<:" not in d.view_of("ann").text()
+    assert d.field("Bids shown, round 1") == f"{C.labels(up)}: <@{ann}> 3 · <@{bob}> 1 → " \
+        f"<@{ann}> buys"
+    assert f"bought {C.labels(up)}" in next(
+        x for x in d.field("Players").splitlines() if f"<@{ann}>" in x)
+    assert f"Up for sale: **{C.labels(d.hand.public_view().table)}**" in (
+        d.table_message().embed["description"])

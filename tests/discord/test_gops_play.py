@@ -1,16 +1,22 @@
-"""Gops played in a channel, as people would: sealed bids from each player's own view, to
+"""Gops played in a channel, as people would: sealed bids from each player's own view (the
+hand's card buttons, each its face: GOPS-4.2), to
 the page's one ending (GOPS-2.6, `all_prizes`) with a single winner, a shared pot and a
 game where every prize is discarded; time-outs, leaving, a restart, computer players.
 
 ann, bob (and cy) join in that order; the last seat deals, so ann bids ♠, bob ♥ and cy ♣
 (GOPS-1.2). The prizes come A♦ to K♦ (worth 1 to 13). Stake 10, buy-in 200 and 1000
-starting chips: the server defaults. The hidden-card scan runs after every bid.
+starting chips: the server defaults. The hidden-card scan runs after every bid (it reads
+faces too). Cards on the table show their faces beside their words: `unfaced` reads the
+words.
 """
 
 from __future__ import annotations
 
+from cogs.gops.render import round_line
+from cogs.table.emojis.shown import FACES
+from cogs.table.names import FIELD_LIMIT, clip
 from engine import cards as C
-from tests.discord.sealed_driver import SealedDriver
+from tests.discord.sealed_driver import SealedDriver, unfaced
 from tests.discord.table_checks import (
     BUY_IN,
     assert_audit_balances,
@@ -20,8 +26,10 @@ from tests.discord.table_checks import (
     assert_played_out_as_away,
     play_through_a_restart,
 )
+from tests.harness.cards import card_buttons, card_on, cards_shown_in
 
 PRIZES = [C.make(rank, C.DIAMONDS) for rank in range(13)]
+SPADES = {C.make(rank, C.SPADES) for rank in range(13)}  # ann's hand (GOPS-1.2)
 TURN = 60
 
 
@@ -46,7 +54,7 @@ async def assert_all_prizes(d: SealedDriver, expected: dict[str, int],
     table and the result show each player's points and net."""
     settlement, text = await assert_everything_agrees(d, "all_prizes", expected)
     assert {n: settlement.scores[d.seat(n)] for n in expected} == scores
-    players = d.field("Players")
+    players = unfaced(d.field("Players"))
     for name, stack in expected.items():
         seat = d.seat(name)
         line = next(x for x in players.splitlines() if f"<@{seat}>" in x)
@@ -67,8 +75,12 @@ async def test_gops_2_6_a_game_to_all_prizes_with_a_tie_that_discards_the_king(h
                             {"ann": 0, "bob": 0, "cy": 78})
     shown = d.field("Bids shown")
     assert f"13. K♦ — <@{d.seat('ann')}> K♠ · <@{d.seat('bob')}> K♥ · <@{d.seat('cy')}> A♣" \
-        " → a tie for highest: discarded" in shown
-    assert d.field("Discarded prizes") == "K♦"
+        " → a tie for highest: discarded" in unfaced(shown)
+    assert cards_shown_in(shown.splitlines()[-1]) == set(map(C.parse, ("KD", "KS", "KH", "AC")))
+    assert unfaced(d.field("Discarded prizes")) == "K♦"
+    assert cards_shown_in(d.field("Discarded prizes")) == {C.parse("KD")}
+    # Cy's twelve prizes as faces; every seat's line has them, or none has.
+    assert cards_shown_in(d.field("Players")) == set(PRIZES[:12])
 
 
 async def test_gops_3_3_every_prize_discarded_everyone_shares_the_pot(harness):
@@ -90,22 +102,44 @@ async def test_gops_3_3_two_tied_for_highest_share_the_pot(harness):
     assert d.table.last_result[1].winners == (d.seat("ann"), d.seat("bob"))
 
 
+async def test_the_bids_shown_are_faces_as_far_as_the_field_holds_them(harness):
+    # 13 rounds of 3 bids are more than a field holds as faces: the newest round is
+    # faces, the older ones words (the oldest dropped as in words alone), in one field.
+    d = await gops_table(harness)
+    for prize in range(13):
+        await play_round(d, prize, {"ann": 0, "bob": 1, "cy": 2})
+    shown = d.field("Bids shown")
+    rounds = d.hand.public_view().rounds
+    in_words = [round_line(i + 1, r, faces=False) for i, r in enumerate(rounds)]
+    assert len(shown) <= FIELD_LIMIT
+    lines = unfaced(shown).splitlines()
+    assert lines[0] == "…" and lines[1:] == in_words[-len(lines) + 1:]
+    assert len(lines) >= len(clip(in_words).splitlines()) - 1  # faces cost a line at most
+    lines = shown.splitlines()
+    assert cards_shown_in(lines[-1]) == set(map(C.parse, ("KD", "KS", "AH", "2C")))
+    faced = [bool(cards_shown_in(line)) for line in lines]
+    assert faced == sorted(faced)  # words, then faces to the newest
+
+
 async def test_the_table_shows_who_has_bid_never_what_and_the_reveal_in_one_edit(harness):
     d = await gops_table(harness, names=("ann", "bob"))
     ann, bob = d.seat("ann"), d.seat("bob")
     view = await d.bid("ann", "KS")
-    assert "**K♠** (final)" in view.embed["description"]  # her own view confirms it
-    assert d.bid_control(view) is None  # final: no menu to bid again
+    assert "**K♠** (final)" in unfaced(view.embed["description"])  # her own view confirms it
+    assert d.bid_control(view) is None  # final: no card to bid again
+    assert all(b["disabled"] for b in card_buttons(view, "bid").values())
     players = d.field("Players")
     assert "✅ has bid" in next(x for x in players.splitlines() if f"<@{ann}>" in x)
     assert "⏳ to bid" in next(x for x in players.splitlines() if f"<@{bob}>" in x)
     assert "K♠" not in d.table_message().text()
+    assert C.parse("KS") not in cards_shown_in(d.table_message().text())
     edits = len(d.table_message().versions)
     await d.bid("bob", "2H")
     message = d.table_message()
     assert len(message.versions) == edits + 1  # one edit shows every bid of the round
-    assert f"1. A♦ — <@{ann}> K♠ · <@{bob}> 2♥ → <@{ann}> takes it" in d.field("Bids shown")
-    assert "the prize is **2♦ (worth 2)**" in message.embed["description"]
+    assert f"1. A♦ — <@{ann}> K♠ · <@{bob}> 2♥ → <@{ann}> takes it" in unfaced(
+        d.field("Bids shown"))
+    assert "the prize is **2♦ (worth 2)**" in unfaced(message.embed["description"])
 
 
 async def test_one_bid_leaves_the_other_players_open_view_working(harness):
@@ -125,15 +159,63 @@ async def test_a_second_bid_in_a_round_is_refused_and_changes_nothing(harness):
     d = await gops_table(harness, names=("ann", "bob"))
     ann = d.user("ann")
     first = await d.open_hand("ann")
-    control = d.bid_control(first)
+    control = d.bid_control(first, "6S")
     await d.open_hand("ann")  # a second view, as after opening the hand twice
     await d.bid("ann", "5S")
     # The first view still offers a bid for this round: a bid is final (GOPS-2.2).
-    await d.h.click(ann, first, control, values=["6S"])
+    await d.click_bid(ann, first, control, "6S")
     assert "out of date" in d.h.last_response(ann).text()
     assert d.hand.seq == 1 and d.hand.bids == {d.seat("ann"): C.parse("5S")}
-    assert d.bid_control(d.h.message(first.id)) is None  # brought up to date: no menu
+    assert d.bid_control(d.h.message(first.id)) is None  # brought up to date: no bid
     d.scan()
+
+
+async def test_gops_4_2_the_hand_is_face_buttons_and_the_table_shows_faces(harness):
+    d = await gops_table(harness, names=("ann", "bob"))
+    ann, bob = d.seat("ann"), d.seat("bob")
+    view = await d.open_hand("ann")
+    buttons = card_buttons(view, "bid")  # each found by the card its face's name says
+    assert set(buttons) == SPADES
+    assert all("emoji" in b and "label" not in b and not b["disabled"]
+               for b in buttons.values())
+    # Thirteen cards, five a row, then Refresh's row: four of Discord's five rows.
+    rows = [[card_on(c) for c in row["components"]] for row in view.components]
+    assert [len(row) for row in rows] == [5, 5, 3, len(rows[3])]
+    assert all(None not in row for row in rows[:3]) and set(rows[3]) == {None}
+    heading = view.embed["description"].splitlines()
+    assert cards_shown_in(heading[0]) == SPADES and heading[1] == C.labels(sorted(SPADES))
+    table = d.table_message().embed["description"]
+    assert cards_shown_in(table) == {C.parse("AD")}  # the prize up
+    view = await d.press_card("ann", "bid", "KS")  # a press of the K♠ bids it
+    assert d.hand.bids == {ann: C.parse("KS")}
+    left = card_buttons(view, "bid")
+    assert set(left) == SPADES - {C.parse("KS")} and all(b["disabled"] for b in left.values())
+    assert "You bid" in view.embed["description"] and C.parse("KS") in cards_shown_in(
+        view.embed["description"])
+    await d.bid("bob", "2H")
+    shown = d.field("Bids shown")
+    assert cards_shown_in(shown) == set(map(C.parse, ("AD", "KS", "2H")))
+    line = next(x for x in d.field("Players").splitlines() if f"<@{ann}>" in x)
+    assert cards_shown_in(line) == {C.parse("AD")}  # the prize she won
+    assert cards_shown_in(d.table_message().embed["description"]) == {C.parse("2D")}
+    assert f"<@{bob}>" in shown
+
+
+async def test_with_faces_off_the_hand_and_the_table_are_words(harness):
+    d = await gops_table(harness, names=("ann", "bob"))
+    ann, bob = d.seat("ann"), d.seat("bob")
+    FACES.clear()  # as when the emojis could not be synced
+    view = await d.open_hand("ann")
+    buttons = card_buttons(view, "bid")  # each found by its label
+    assert set(buttons) == SPADES
+    assert all("emoji" not in b and b["label"] == C.label(card) for card, b in buttons.items())
+    assert view.embed["description"].startswith(f"# {C.labels(sorted(SPADES))}\n")
+    await d.bids(ann="KS", bob="2H")
+    message = d.table_message()
+    assert "<:" not in message.text() and "<:" not in d.view_of("ann").text()
+    assert f"1. A♦ — <@{ann}> K♠ · <@{bob}> 2♥ → <@{ann}> takes it" in d.field("Bids shown")
+    assert "the prize is **2♦ (worth 2)**" in message.embed["description"]
+    assert "won A♦" in next(x for x in d.field("Players").splitlines() if f"<@{ann}>" in x)
 
 
 async def test_a_time_out_bids_the_lowest_card_for_that_seat_alone_then_away(harness):
