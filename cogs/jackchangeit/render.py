@@ -11,8 +11,8 @@ only.
 
 from __future__ import annotations
 
-from cogs.shedding.render import SheddingEmbeds
-from engine import cards as C
+from cogs.shedding.render import SheddingEmbeds, suit_words
+from cogs.table.emojis import face_and_word
 from engine.cards import Card
 from engine.jackchangeit.views import PrivateView, PublicView
 
@@ -26,10 +26,9 @@ ENDED = {
 
 def upcard_line(public: PublicView) -> str:
     """The upcard, the suit a jack called (4.5), a pending draw (4.7), the direction (4.1)."""
-    parts = [f"**{C.label(public.upcard)}**"]
+    parts = [f"**{face_and_word(public.upcard)}**"]
     if public.called is not None:
-        parts.append(f"suit called: {C.SUIT_SYMBOLS[public.called]} "
-                     f"{C.SUIT_NAMES[public.called]}")
+        parts.append(f"suit called: {suit_words(public.called)}")
     if public.pending:
         parts.append(f"next player draws {public.pending}")
     parts.append("play goes clockwise ↻" if public.clockwise else "play goes anticlockwise ↺")

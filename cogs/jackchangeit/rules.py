@@ -27,7 +27,7 @@ SECTIONS: tuple[tuple[str, str], ...] = (
         "• **Jack**: you name another suit (the hand view asks which).\n"
         "• **Queen** (3+ players): play turns the other way.\n"
         "• **A♥**: the next player draws 5, unless they play the 5♥. The A♥ with a 2 "
-        "together makes it 7.",
+        "together (a button of its own, under your cards) makes it 7.",
     ),
     (
         "The end",

@@ -1,33 +1,52 @@
-"""Jack Change It's part of the table UI (cogs/table/ui.py): its embeds, a hand view of one
-play menu and a Draw button under `jackchangeit:` ids, its clicks.
+"""Jack Change It's part of the table UI (cogs/table/ui.py): its embeds, a hand view of
+the hand's cards as buttons (a press plays the card), the A♥ with a 2 as buttons of its
+own and a Draw button under `jackchangeit:` ids, its clicks.
 
-A jack is played in two steps (JCI-4.5): choosing it in the play menu brings up a menu of
-the three suits it may name, each option carrying the jack, so the second step needs
-nothing kept between the two clicks and still works after a restart.
+A jack is played in two steps (JCI-4.5): its button brings up a menu of the three suits
+it may name, each option carrying the jack, so the second step needs nothing kept
+between the two clicks and still works after a restart.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import discord
 
 from bot.settings import Settings
 from bot.tables import LiveTable, TableError, TableService
 from cogs.jackchangeit import pictures, render, rules
-from cogs.shedding.ui import GAME_OVER, SheddingUI, hand_rows
-from cogs.table.components import RenderedView, button, menu, option
+from cogs.shedding.ui import GAME_OVER, MENU_OPTIONS, SheddingUI, hand_cards, hand_rows
+from cogs.table.components import (
+    ROW,
+    Component,
+    RenderedView,
+    button,
+    card_option,
+    menu,
+    option,
+)
+from cogs.table.emojis import face_and_word, face_emoji
+from cogs.table.emojis.shown import FACES
+from cogs.table.items import card_act
 from cogs.table.ui import FRESH_VIEW, GameUI, ViewState
 from engine import cards as C
 from engine.cards import Card, CardError
 from engine.jackchangeit.actions import DRAW, Action, Draw, Play
 from engine.jackchangeit.game import JACKCHANGEIT
-from engine.jackchangeit.info import JACK
+from engine.jackchangeit.info import ACE_OF_HEARTS, JACK
 from engine.jackchangeit.views import PrivateView
 
-PLAY, SUIT = "throw", "suit"  # the play menu; the menu of the suit a jack names
-MENU_OPTIONS = 25  # Discord's most options in one select menu
-PAIR = "+"  # "AH+2C": the A♥ with a 2 under it (JCI-4.6)
+# A card's button (or the big hand's play menu); the A♥ with a 2, a button of the 2; the
+# menu of the suit a jack names.
+PLAY, PAIR_ACT, SUIT = "throw", "pair", "suit"
+PAIR = "+"  # "AH+2C" in the big hand's menu: the A♥ with a 2 under it (JCI-4.6)
+# The hand's plan: seven cards dealt (JCI-3.1), more with every draw (4.3, 4.7) and no
+# bound short of the deck. Up to 15 are buttons in three rows, leaving a row for a
+# jack's suits and one for Draw (or the A♥ with each 2) and Refresh; a hand of more is
+# one menu of the legal plays, the pairs among them (the first 25, as the rules page's
+# readings say).
+CARD_ROWS = 3
 
 
 def play_value(card: Card, two: Card | None) -> str:
@@ -42,6 +61,23 @@ def play_label(card: Card, two: Card | None) -> str:
     return C.label(card)
 
 
+def suit_option(suit: int, value: str) -> Component:
+    """A suit a jack may name (JCI-4.5): its mark as the option's face, its name."""
+    emoji = FACES.emoji(f"suit{C.SUITS[suit]}")
+    name = C.SUIT_NAMES[suit]
+    return option(name if emoji else f"{C.SUIT_SYMBOLS[suit]} {name}", value, emoji=emoji)
+
+
+def pair_button(custom_id: Callable[[str], str], hand: Sequence[Card], two: Card
+                ) -> Component:
+    """The A♥ with `two` under it (JCI-4.6): the 2's button, by its place in the hand."""
+    emoji = face_emoji(two)
+    words = f"+ {C.label(ACE_OF_HEARTS)}: the next player draws 7"
+    return button(custom_id(card_act(PAIR_ACT, hand.index(two))),
+                  words if emoji else f"{C.label(two)} {words}", discord.ButtonStyle.primary,
+                  emoji=emoji)
+
+
 class JackChangeItUI(SheddingUI, GameUI):
     game = JACKCHANGEIT
     how_to_start = ("`/jackchangeit join` in a channel, then the host deals with "
@@ -49,7 +85,8 @@ class JackChangeItUI(SheddingUI, GameUI):
     embeds = render.JackChangeItEmbeds()
     table_picture = staticmethod(pictures.table_picture)
     button_acts = (DRAW,)
-    menu_acts = (PLAY, SUIT)
+    card_acts = (PLAY, PAIR_ACT)
+    menu_acts = (PLAY, SUIT)  # PLAY: the plays of a hand too large for the buttons
     hand_picture = staticmethod(pictures.hand_picture)
     lobby_line = "Everyone antes the stake; the first out of cards takes the pot."
 
@@ -60,30 +97,38 @@ class JackChangeItUI(SheddingUI, GameUI):
         self, table_id: int, owner: int, hand_number: int, view: PrivateView, *,
         state: ViewState = FRESH_VIEW,
     ) -> RenderedView:
-        """The play menu offers exactly the legal plays (JCI-4.2 to 4.7); a jack chosen
-        there (offered back by `play`) brings up the menu of the suits it may name."""
+        """The hand's cards as buttons, exactly the legal single plays enabled (JCI-4.2 to
+        4.7), and the A♥ with each 2 it may go with (4.6); a jack pressed (offered back
+        by `play`) brings up the menu of the suits it may name."""
         custom_id = self.control_ids(table_id, owner, hand_number, view)
-        menus = []
         jack = next((c for c in state.offered or () if (c, None) in view.plays
                      and C.rank(c) == JACK), None)
+
+        def plays_menu() -> Component:
+            if view.plays:
+                options = [card_option(c, play_value(c, two), label=play_label(c, two))
+                           for c, two in view.plays[:MENU_OPTIONS]]
+                return menu(custom_id(PLAY), options, "Play a card")
+            options = [card_option(c) for c in view.hand[:MENU_OPTIONS]]
+            return menu(custom_id(PLAY), options, "Your cards", enabled=False)
+
+        singles = {card for card, two in view.plays if two is None}
+        cards = hand_cards(custom_id, PLAY, view.hand, rows=CARD_ROWS, playable=singles,
+                           too_many=plays_menu, picked=() if jack is None else (jack,))
+        menus = []
         if jack is not None:
-            options = [option(f"{C.SUIT_SYMBOLS[s]} {C.SUIT_NAMES[s]}",
-                              f"{C.code(jack)}:{C.SUITS[s]}")
+            options = [suit_option(s, f"{C.code(jack)}:{C.SUITS[s]}")
                        for s in range(4) if s != C.suit(jack)]
             menus.append(menu(custom_id(SUIT), options, f"{C.label(jack)} names the suit…"))
-        if view.plays:
-            # More legal plays than a menu holds happens only with a hand of 25 and more.
-            options = [option(play_label(c, two), play_value(c, two))
-                       for c, two in view.plays[:MENU_OPTIONS]]
-            menus.append(menu(custom_id(PLAY), options, "Play a card"))
-        elif view.hand:
-            options = [option(C.label(c), C.code(c)) for c in view.hand[:MENU_OPTIONS]]
-            menus.append(menu(custom_id(PLAY), options, "Your cards", enabled=False))
-        draw = []
+        buttons = []
         if DRAW in view.legal:
-            draw.append(button(custom_id(DRAW), f"Draw {view.public.pending}",
-                               discord.ButtonStyle.danger))
-        return hand_rows(custom_id, menus, draw)
+            buttons.append(button(custom_id(DRAW), f"Draw {view.public.pending}",
+                                  discord.ButtonStyle.danger))
+        elif len(view.hand) <= CARD_ROWS * ROW:  # else the pairs are in the plays menu
+            # At most four: one for each 2, with Refresh on the row.
+            buttons += [pair_button(custom_id, view.hand, two)
+                        for _, two in view.plays if two is not None]
+        return hand_rows(custom_id, cards, menus, buttons)
 
     async def play(
         self, tables: TableService, table: LiveTable, user: int, at: tuple[int, int],
@@ -98,6 +143,11 @@ class JackChangeItUI(SheddingUI, GameUI):
             if C.rank(card) == JACK:
                 return f"Name the suit for {C.label(card)}.", [card]
             action = Play(seat, card, None, two)
+        elif act == PAIR_ACT:  # the button of the 2 that goes under the A♥ (JCI-4.6)
+            two, more = _play_chosen(values)
+            if more is not None:
+                raise TableError("that menu choice is not a play.")
+            action = Play(seat, ACE_OF_HEARTS, None, two)
         elif act == SUIT:
             card, suit = _suit_chosen(values)
             action = Play(seat, card, suit)
@@ -107,9 +157,9 @@ class JackChangeItUI(SheddingUI, GameUI):
             return GAME_OVER, None
         if isinstance(action, Draw):
             return "You took the draw.", None
-        said = f"You played {C.label(action.card)}"
+        said = f"You played {face_and_word(action.card)}"
         if action.with_ is not None:
-            said += f" with {C.label(action.with_)}"
+            said += f" with {face_and_word(action.with_)}"
         if action.suit is not None:
             said += f", naming {C.SUIT_NAMES[action.suit]}"
         return said + ".", None

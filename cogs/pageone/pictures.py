@@ -1,6 +1,6 @@
 """Page One's pictures: the trick on the table in the order played, the last trick on
 the discard, the stock and each seat's cards face down; a player's own hand, the cards
-the play menu offers numbered and the others dimmed, the cards just drawn marked."""
+they may play now numbered and the others dimmed, the cards just drawn marked."""
 
 from __future__ import annotations
 

@@ -10,9 +10,9 @@ and is used for ephemeral replies only.
 
 from __future__ import annotations
 
-from cogs.shedding.render import SheddingEmbeds
+from cogs.shedding.render import SheddingEmbeds, suit_words
+from cogs.table.emojis import face_and_word, faces_and_words
 from cogs.table.names import seat_name
-from engine import cards as C
 from engine.cards import Card
 from engine.pageone.views import PrivateView, PublicView
 
@@ -27,8 +27,8 @@ ENDED = {
 def trick_line(public: PublicView) -> str:
     if not public.trick:
         return "no card yet: the next player leads"
-    played = ", ".join(f"{seat_name(s)} {C.label(c)}" for s, c in public.trick)
-    follow = (f" · follow {C.SUIT_SYMBOLS[public.suit]}" if public.suit is not None
+    played = ", ".join(f"{seat_name(s)} {face_and_word(c)}" for s, c in public.trick)
+    follow = (f" · follow {suit_words(public.suit)}" if public.suit is not None
               else " · the next card sets the suit")
     return played + follow
 
@@ -51,12 +51,12 @@ class PageOneEmbeds(SheddingEmbeds):
     def your_turn(self, view: PrivateView) -> str:
         state = "Your turn to lead." if not view.public.trick else "Your turn."
         if len(view.legal_cards) == 1 and view.public.trick:
-            state += f" Your only play: {C.label(view.legal_cards[0])}."
+            state += f" Your only play: {face_and_word(view.legal_cards[0])}."
         if view.call_due:  # PAGEONE-4.7
             state += " You hold two cards: call **Page One!** with your play, or draw five."
         return state
 
     def drawn_line(self, view: PrivateView) -> str:
         """PAGEONE-4.4, 4.7: the cards drawn for the player since their last play."""
-        return f"\nThe bot drew for you: {C.labels(view.drawn)}." if view.drawn else ""
+        return f"\nThe bot drew for you: {faces_and_words(view.drawn)}." if view.drawn else ""
 

@@ -29,8 +29,8 @@ SECTIONS: tuple[tuple[str, str], ...] = (
     ),
     (
         "Page One!",
-        "When you hold two cards, the play menu has a **Page One!** toggle: turn it on before "
-        "your play. Playing down to one card without the call draws five cards at once.",
+        "When you hold two cards, a **Page One!** toggle sits under your cards: turn it on "
+        "before your play. Playing down to one card without the call draws five cards at once.",
     ),
     (
         "The end",

@@ -1,8 +1,9 @@
-"""Page One's part of the table UI (cogs/table/ui.py): its embeds, a hand view of one play
-menu with a Page One! toggle under `pageone:` ids, its clicks.
+"""Page One's part of the table UI (cogs/table/ui.py): its embeds, a hand view of the
+hand's cards as buttons (a press plays the card) with a Page One! toggle under `pageone:`
+ids, its clicks.
 
-The toggle is carried by the menu itself: with the call turned on, the play menu's act is
-`called` rather than `throw`, so a play made from a view shown before a restart still
+The toggle is carried by the card buttons themselves: with the call turned on, their act
+is `called` rather than `throw`, so a play made from a view shown before a restart still
 carries the call it showed.
 """
 
@@ -15,8 +16,9 @@ import discord
 from bot.settings import Settings
 from bot.tables import LiveTable, TableError, TableService
 from cogs.pageone import pictures, render, rules
-from cogs.shedding.ui import GAME_OVER, SheddingUI, hand_rows
-from cogs.table.components import RenderedView, button, menu, option
+from cogs.shedding.ui import GAME_OVER, MENU_OPTIONS, SheddingUI, hand_cards, hand_rows
+from cogs.table.components import Component, RenderedView, button, card_option, menu
+from cogs.table.emojis import face_and_word, faces_and_words
 from cogs.table.ui import FRESH_VIEW, GameUI, ViewState
 from engine import cards as C
 from engine.cards import Card, CardError
@@ -24,9 +26,14 @@ from engine.pageone.actions import Play
 from engine.pageone.game import PAGEONE
 from engine.pageone.views import PrivateView
 
-PLAY, PLAY_CALLING = "throw", "called"  # the play menu, without and with the call
+PLAY, PLAY_CALLING = "throw", "called"  # a card played, without and with the call
 CALL_ON, CALL_OFF = "call", "uncall"
 CALLING = [1]  # what a toggle's click hands the next render: the call is on
+# The hand's plan: four cards dealt (PAGEONE-3.1), but drawing until able (4.4) and the
+# five for a missed call (4.7) have no bound short of the pack, 53 cards. Up to 20 are
+# buttons in four rows, the toggle and Refresh on the fifth; a hand of more is one menu
+# of the cards it may play (the first 25: only a lead can offer more).
+CARD_ROWS = 4
 
 
 class PageOneUI(SheddingUI, GameUI):
@@ -35,7 +42,8 @@ class PageOneUI(SheddingUI, GameUI):
     embeds = render.PageOneEmbeds()
     table_picture = staticmethod(pictures.table_picture)
     button_acts = (CALL_ON, CALL_OFF)
-    menu_acts = (PLAY, PLAY_CALLING)
+    card_acts = (PLAY, PLAY_CALLING)
+    menu_acts = (PLAY, PLAY_CALLING)  # a hand too large for the buttons
     hand_picture = staticmethod(pictures.hand_picture)
     lobby_line = "Everyone antes the stake; the first out of cards takes the pot."
 
@@ -46,18 +54,21 @@ class PageOneUI(SheddingUI, GameUI):
         self, table_id: int, owner: int, hand_number: int, view: PrivateView, *,
         state: ViewState = FRESH_VIEW,
     ) -> RenderedView:
-        """The play menu offers exactly the legal cards (PAGEONE-4.2 to 4.4); holding two
-        cards, the Page One! toggle sits under it (4.7)."""
+        """The hand's cards as buttons, exactly the legal ones enabled (PAGEONE-4.2 to
+        4.4); holding two cards, the Page One! toggle sits under them (4.7)."""
         custom_id = self.control_ids(table_id, owner, hand_number, view)
         calling = bool(state.offered) and view.call_due
-        menus = []
-        cards = view.legal_cards or view.hand
-        if cards:
-            options = [option(C.label(card), C.code(card)) for card in cards]
+        act = PLAY_CALLING if calling else PLAY
+
+        def plays_menu() -> Component:
+            cards = view.legal_cards or view.hand
             placeholder = ("Play a card, calling Page One!" if calling
                            else "Play a card" if view.legal_cards else "Your cards")
-            menus.append(menu(custom_id(PLAY_CALLING if calling else PLAY), options,
-                              placeholder, enabled=bool(view.legal_cards)))
+            return menu(custom_id(act), [card_option(card) for card in cards[:MENU_OPTIONS]],
+                        placeholder, enabled=bool(view.legal_cards))
+
+        cards = hand_cards(custom_id, act, view.hand, rows=CARD_ROWS,
+                           playable=view.legal_cards, too_many=plays_menu)
         toggle = []
         if view.call_due:
             toggle.append(
@@ -67,7 +78,7 @@ class PageOneUI(SheddingUI, GameUI):
                 button(custom_id(CALL_ON), "Page One! ⬜ off", discord.ButtonStyle.secondary,
                        enabled=bool(view.legal))
             )
-        return hand_rows(custom_id, menus, toggle)
+        return hand_rows(custom_id, cards, [], toggle)
 
     async def play(
         self, tables: TableService, table: LiveTable, user: int, at: tuple[int, int],
@@ -88,10 +99,10 @@ class PageOneUI(SheddingUI, GameUI):
         seat = str(user)
         if not await self.played(tables, table, user, at, Play(seat, card, act == PLAY_CALLING)):
             return GAME_OVER, None
-        said = f"You played {C.label(card)}"
+        said = f"You played {face_and_word(card)}"
         if act == PLAY_CALLING:
             said += " and called Page One!"
         drawn = table.hand.private_view(seat).drawn
         if drawn:  # PAGEONE-4.7: five at once for a play to one card without the call
-            said += f". No call: the bot drew {C.labels(drawn)} for you"
+            said += f". No call: the bot drew {faces_and_words(drawn)} for you"
         return said + ".", None

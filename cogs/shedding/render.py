@@ -1,6 +1,7 @@
 """What a shedding game's embeds share (Page One, Jack Change It): the seats with their
 counts and the bot's draws, the pot, the discard pile, the stock, the log of draws and
-calls, a player's own hand, a result's own lines and the history line's.
+calls, a player's own hand, a result's own lines and the history line's. A card is shown
+as its face and its words (cogs/table/emojis): the words are what a screen reader reads.
 
 Rendering only: every rule is the engine's. Public embeds are built from the public view
 and the settlement, which hold only what PAGEONE-6 and JCI-6 make public; `hand_embed`
@@ -14,8 +15,9 @@ from typing import Any, ClassVar
 
 import discord
 
+from cogs.table.emojis import faces_and_words, hand_heading, suit_mark
 from cogs.table.frames import Field, ResultLines, due, mentions, seat_marks, waiting_line
-from cogs.table.names import clip, count, mention_seats, seat_name
+from cogs.table.names import FIELD_LIMIT, clip, count, mention_seats, seat_name
 from engine import cards as C
 from engine.cards import Card
 from engine.shedding.settlement import DRAWN, SheddingSettlement
@@ -26,6 +28,20 @@ GOLD = discord.Colour.gold()
 GREY = discord.Colour.light_grey()
 
 LOG_LINES = 6  # the newest draws and calls the table shows
+DESCRIPTION_LIMIT = 4096  # characters in an embed's description
+
+
+def cards_field(cards: tuple[Card, ...], empty: str) -> str:
+    """Cards in one field: their faces and words while they fit, else the words alone. A
+    face is some 30 characters of markup, so a discard pile of 30 cards and more (a long
+    game's) would pass a field's 1024."""
+    shown = faces_and_words(cards, empty=empty)
+    return shown if len(shown) <= FIELD_LIMIT else clip([C.labels(cards)])
+
+
+def suit_words(suit: int) -> str:
+    """A suit: its mark (a face, or the symbol) and its name, for the screen reader."""
+    return f"{suit_mark(suit)} {C.SUIT_NAMES[suit]}"
 
 
 def seat_lines(public: PublicView, away: set[str]) -> list[str]:
@@ -88,8 +104,8 @@ class SheddingEmbeds:
         embed.add_field(name="Seats", value=clip(seat_lines(public, set(away))), inline=False)
         embed.add_field(name=self.in_play, value=self.in_play_line(public), inline=False)
         pile = self.pile(public)
-        embed.add_field(name=f"Discard pile ({len(pile)})",
-                        value=clip([C.labels(pile) if pile else "empty"]), inline=False)
+        embed.add_field(name=f"Discard pile ({len(pile)})", value=cards_field(pile, "empty"),
+                        inline=False)
         embed.add_field(name="Stock", value=count(public.stock, "card"), inline=True)
         seats = [s.id for s in public.seats]
         said = [mention_seats(e, seats) for e in public.events[-LOG_LINES:]]
@@ -106,12 +122,12 @@ class SheddingEmbeds:
         else:
             state = waiting_line(public.turn, "The game is over.")
         said = f"> {mention_seats(note, [s.id for s in public.seats])}\n" if note else ""
-        embed = discord.Embed(
-            title="Your hand",
-            description=f"{said}# {C.labels(view.hand) or 'no cards'}\n{state}"
-                        f"{self.drawn_line(view)}",
-            colour=GREEN if view.legal else GREY,
-        )
+        after = f"\n{state}{self.drawn_line(view)}"
+        description = f"{said}{hand_heading(view.hand)}{after}"
+        if len(description) > DESCRIPTION_LIMIT:  # some fifty cards' faces: the hand in words
+            description = f"{said}# {C.labels(view.hand) or 'no cards'}{after}"
+        embed = discord.Embed(title="Your hand", description=description,
+                              colour=GREEN if view.legal else GREY)
         embed.add_field(name=self.in_play, value=self.in_play_line(public), inline=False)
         embed.add_field(name="Stock", value=count(public.stock, "card"), inline=True)
         embed.add_field(name="Pot", value=str(public.pot), inline=True)

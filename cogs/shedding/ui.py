@@ -1,27 +1,30 @@
 """What Page One's and Jack Change It's UIs share: the embeds, drawn by the game's
-`SheddingEmbeds` (cogs/shedding/render.py); the frame of a hand view, each menu on a row
-of its own and then the buttons and Refresh, under `<game>:` ids; and a play carried out.
+`SheddingEmbeds` (cogs/shedding/render.py); the frame of a hand view, the hand's card
+buttons (or, in a hand too large for them, a menu), each menu on a row of its own and
+then the buttons and Refresh, under `<game>:` ids; and a play carried out.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
 from cogs.shedding import render
 from cogs.shedding.render import SheddingEmbeds
-from cogs.table.components import Component, RenderedView, button
+from cogs.table.components import ROW, Component, RenderedView, button, card_buttons
 from cogs.table.frames import ResultLines
 from cogs.table.items import hand_custom_id
 
 if TYPE_CHECKING:
     from bot.tables import LiveTable, TableService
+    from engine.cards import Card
     from engine.game import Game
     from engine.shedding.settlement import SheddingSettlement
 
 GAME_OVER = "The game is over: see the result in the channel."
+MENU_OPTIONS = 25  # Discord's most options in one select menu
 
 
 class SheddingUI:
@@ -57,8 +60,22 @@ class SheddingUI:
         return hand is not None and not hand.is_over
 
 
-def hand_rows(custom_id: Callable[[str], str], menus: list[Component],
-              buttons: list[Component]) -> RenderedView:
-    """Each menu on a row of its own, then the game's buttons and Refresh."""
+def hand_cards(
+    custom_id: Callable[[str], str], act: str, hand: tuple[Card, ...], *, rows: int,
+    playable: Collection[Card], too_many: Callable[[], Component], picked: Collection[Card] = (),
+) -> list[list[Component]]:
+    """The hand as card buttons (`act`), the cards it may play now enabled, in at most
+    `rows` rows; a hand too large for them, as the menu `too_many` makes instead. The
+    shared fallback would offer the hand's first 25 cards, which need not hold the cards
+    playable, so each game keeps its own menu of the plays there."""
+    if len(hand) > rows * ROW:
+        return [[too_many()]]
+    return card_buttons(custom_id, act, hand, rows=rows,
+                        playable=lambda card: card in playable, picked=picked)
+
+
+def hand_rows(custom_id: Callable[[str], str], cards: list[list[Component]],
+              menus: list[Component], buttons: list[Component]) -> RenderedView:
+    """The card rows, each menu on a row of its own, then the game's buttons and Refresh."""
     refresh = button(custom_id("refresh"), "Refresh", discord.ButtonStyle.secondary)
-    return RenderedView([*([m] for m in menus), [*buttons, refresh]])
+    return RenderedView([*cards, *([m] for m in menus), [*buttons, refresh]])

@@ -12,6 +12,10 @@ playing the engine offline from a seeded pack and shuffle, then made at the tabl
 
 from __future__ import annotations
 
+import re
+
+from cogs.table.emojis import names as face_names
+from cogs.table.emojis.shown import FACES
 from engine import cards as C
 from engine.jackchangeit.actions import Draw
 from engine.jackchangeit.game import JACKCHANGEIT
@@ -28,6 +32,7 @@ from tests.discord.table_checks import (
     assert_history_replays,
 )
 from tests.harness import Harness, Message
+from tests.harness.cards import card_buttons, card_on, cards_shown_in
 
 
 def jci_pack(hands: list[str], stock: str) -> list:
@@ -48,11 +53,27 @@ class JackDriver(SeededDriver):
 
     async def play(self, name: str, card: str, suit: str | None = None,
                    with_: str | None = None) -> Message:
-        """A play from the menu; a jack's suit from the menu that follows it."""
-        view = await self.press(name, "throw", [card + (f"+{with_}" if with_ else "")])
+        """A card's button (its option, in a hand too large for buttons), or the A♥ with
+        the 2 `with_`; a jack's suit from the menu that follows it."""
+        if with_ is None:
+            view = await self.press_card(name, "throw", card)
+        else:
+            assert card == "AH", "only the A♥ goes with a 2 (JCI-4.6)"
+            view = await self.pair(name, with_)
         if suit is not None:
             view = await self.press(name, "suit", [f"{card}:{suit}"])
         return view
+
+    async def pair(self, name: str, two: str) -> Message:
+        """The A♥ with `two` under it: the 2's pair button, or the option of the pair in
+        the play menu of a hand too large for buttons."""
+        view = await self.fresh_view(name)
+        buttons = pair_buttons(view)
+        if not buttons:
+            return await self.press(name, "throw", [f"AH+{two}"])
+        await self.h.click(self.user(name), view, buttons[C.parse(two)]["custom_id"])
+        self.assert_no_hidden_card_in_public()
+        return self.view_of(name)
 
     async def make(self, name: str, move) -> None:
         if isinstance(move, Draw):
@@ -107,17 +128,42 @@ def offered(view: Message, d: JackDriver, act: str = "throw") -> list[str]:
     return [o["value"] for o in d.menu(view, act)["options"]]
 
 
+def playable(view: Message) -> list[int]:
+    """The cards whose buttons the view enables, in the hand's order."""
+    return [card for card, b in card_buttons(view, "throw").items() if not b["disabled"]]
+
+
+def pair_buttons(view: Message) -> dict[int, dict]:
+    """The A♥-with-a-2 buttons of a view, by their 2: its face, or the label's first card."""
+    found = {}
+    for b in view.buttons:
+        if b.get("custom_id", "").rsplit(":", 1)[-1].startswith("pair."):
+            found[card_on(b) or C.parse(b["label"].split()[0])] = b
+    return found
+
+
+def in_words(text: str) -> str:
+    """A text as a screen reader hears its cards: the faces (emoji markup) left out."""
+    return re.sub(r"(<a?:\w+:\d+>)+ ?", "", text)
+
+
 async def test_jci_4_5_a_jack_asks_for_a_suit_and_the_table_shows_it(harness):
     d = await jci_table(harness, ["JC 3H 3D 4D 5D 6D 7D", "5H KS QS TS 9S 7S 6S"], "9C")
     view = await d.fresh_view("ann")
-    assert offered(view, d) == ["JC"]  # exactly the legal play
-    await d.h.click(d.user("ann"), view, d.control(view, "throw"), values=["JC"])
+    assert playable(view) == [C.parse("JC")]  # exactly the legal play
+    assert len(card_buttons(view, "throw")) == 7  # the others shown, disabled
+    jack = card_buttons(view, "throw")[C.parse("JC")]
+    await d.h.click(d.user("ann"), view, jack["custom_id"])
     asked = d.view_of("ann")
     assert offered(asked, d, "suit") == ["JC:S", "JC:H", "JC:D"]
+    marks = [face_names.parse(o["emoji"]["name"]).mark for o in d.menu(asked, "suit")["options"]]
+    assert marks == ["suitS", "suitH", "suitD"]  # each suit by its face
+    assert card_buttons(asked, "throw")[C.parse("JC")]["style"] == 3  # the jack, green
     assert d.hand.seq == 0  # nothing is played until the suit is named
     await d.h.click(d.user("ann"), asked, d.control(asked, "suit"), values=["JC:H"])
-    assert "suit called: ♥ hearts" in d.table_message().text()
-    assert offered(await d.fresh_view("bob"), d) == ["5H"]
+    assert "suit called: hearts" in in_words(d.table_message().text())
+    assert "<:suitH_" in d.field("Upcard")
+    assert playable(await d.fresh_view("bob")) == [C.parse("5H")]
 
 
 async def test_jci_4_7_stacked_twos_the_pending_draw_on_the_table_and_the_draw_button(harness):
@@ -135,10 +181,15 @@ async def test_jci_4_7_stacked_twos_the_pending_draw_on_the_table_and_the_draw_b
 
 async def test_jci_4_6_the_ace_of_hearts_with_a_two_and_the_five_of_hearts(harness):
     d = await jci_table(harness, ["AH 2C 3D 4D 5D 6D 7D", "5H KS QS TS 9S 7S 6S"], "9H")
+    view = await d.fresh_view("ann")
+    assert playable(view) == [C.parse("AH")]  # alone, or with the 2 by the pair's button
+    assert list(pair_buttons(view)) == [C.parse("2C")]
     view = await d.play("ann", "AH", with_="2C")
-    assert "with 2♣" in view.text()
+    assert "You played A♥ with 2♣" in in_words(view.text())
     assert "next player draws 7" in d.table_message().text()
-    assert offered(await d.fresh_view("bob"), d) == ["5H"]  # the 5♥ blocks it
+    bob = await d.fresh_view("bob")
+    assert playable(bob) == [C.parse("5H")]  # the 5♥ blocks it
+    assert not pair_buttons(bob) and any(i.endswith(":draw") for i in bob.custom_ids)
     await d.play("bob", "5H")
     assert d.hand.public_view().pending == 0 and d.hand.public_view().upcard == C.parse("5H")
 
@@ -213,7 +264,7 @@ async def test_old_buttons_still_work_after_a_restart(tmp_path):
         old = await d.fresh_view("ann")
         await h.restart()
         d.rehook()
-        await h.click(d.user("ann"), old, d.control(old, "throw"), values=["8D"])
+        await h.click(d.user("ann"), old, card_buttons(old, "throw")[C.parse("8D")]["custom_id"])
         assert d.hand.seq == 2 and d.hand.record().actions[1].card == C.parse("8D")
         d.assert_no_hidden_card_in_public()
 
@@ -229,3 +280,61 @@ async def test_leaving_mid_game_plays_the_leaver_out_and_cashes_them_out(harness
     assert d.last_hand.is_over
     await assert_cashed_out(d, "ann", d.last_hand.settlement)  # when it ended
     d.assert_no_hidden_card_in_public()
+
+
+async def test_the_hand_is_face_buttons_and_the_table_shows_the_upcard_and_pile_as_faces(harness):
+    d = await jci_table(harness, OUT_HANDS, "9C TH TC")
+    assert FACES.on  # the harness answers Discord's emoji routes: the faces are synced
+    view = await d.open_hand("ann")
+    buttons = card_buttons(view, "throw")
+    assert set(buttons) == set(d.hand.hands[d.seat("ann")])
+    assert all("emoji" in b and "label" not in b for b in buttons.values())
+    assert playable(view) == [C.parse("8C")]
+    heading = view.embed["description"].split("\n")[0]
+    assert heading.startswith("# <:") and cards_shown_in(heading) == set(buttons)
+    upcard = d.field("Upcard")
+    assert cards_shown_in(upcard) == {C.parse("9C")} and "9♣" in upcard
+    await d.play("ann", "8C")
+    pile = next(f["value"] for f in d.table_message().embed["fields"]
+                if f["name"].startswith("Discard pile"))
+    assert cards_shown_in(pile) == {C.parse("9C"), C.parse("8C")} and "9♣ 8♣" in pile
+
+
+async def test_with_the_faces_off_the_hand_the_suits_and_the_table_are_in_words(harness):
+    d = await jci_table(harness, ["JC AH 2C 4D 5D 6D 7D", "5H KS QS TS 9S 7S 6S"], "9C")
+    FACES.clear()  # as when the emojis could not be synced
+    view = await d.open_hand("ann")
+    buttons = card_buttons(view, "throw")  # found by their labels
+    assert all("emoji" not in b for b in buttons.values())
+    assert buttons[C.parse("JC")]["label"] == "J♣"
+    assert playable(view) == [C.parse("2C"), C.parse("JC")]
+    assert [b["label"] for b in pair_buttons(view).values()] == [
+        "2♣ + A♥: the next player draws 7"]
+    assert "<:" not in view.text()
+    asked = await d.press_card("ann", "throw", "JC")
+    options = d.menu(asked, "suit")["options"]
+    assert [o["label"] for o in options] == ["♠ spades", "♥ hearts", "♦ diamonds"]
+    assert not any("emoji" in o for o in options)
+    await d.press("ann", "suit", ["JC:H"])
+    table = d.table_message().text()
+    assert "suit called: ♥ hearts" in table and "**J♣**" in table and "<:" not in table
+
+
+# ann's A♥ with the 2♣ makes bob draw 7, her 2♥ 2 more: bob holds 16, too many for
+# three rows of buttons; ann cannot play on the 2♥ and draws; bob's one play is the 7♥.
+BIG_HANDS = ["AH 2C 2H 3D 4D 5D 6D", "KS QS TS 9S 7S 6S 5S"]
+
+
+async def test_a_hand_of_more_than_fifteen_is_one_menu_of_its_plays_with_faces(harness):
+    d = await jci_table(harness, BIG_HANDS, "9H 3C 4C 5C 6C 7C 8C 9C TC 7H QC KC")
+    await d.play("ann", "AH", with_="2C")
+    await d.play("ann", "2H")
+    assert len(d.hand.hands[d.seat("bob")]) == 16
+    view = await d.fresh_view("bob")
+    assert not card_buttons(view, "throw") and not pair_buttons(view)
+    options = d.menu(view, "throw")["options"]
+    assert [o["value"] for o in options] == ["7H"]  # the legal plays, as before
+    assert card_on(options[0]) == C.parse("7H") and "emoji" in options[0]
+    assert len(cards_shown_in(view.embed["description"])) == 16
+    await d.play("bob", "7H")  # chosen in the menu
+    assert d.hand.public_view().upcard == C.parse("7H")

@@ -14,6 +14,13 @@ through the hand views (seeded_driver.py).
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
+from cogs.pageone.ui import PageOneUI
+from cogs.shedding.render import DESCRIPTION_LIMIT, cards_field
+from cogs.table.emojis.shown import FACES
+from cogs.table.names import FIELD_LIMIT
 from engine import cards as C
 from engine.pageone.actions import Play
 from engine.pageone.game import PAGEONE
@@ -32,6 +39,7 @@ from tests.discord.table_checks import (
     assert_played_out_as_away,
 )
 from tests.harness import EPHEMERAL, Harness, Message
+from tests.harness.cards import card_buttons, card_on, cards_shown_in
 
 
 def pageone_pack(hands: list[str], stock: str = "") -> list:
@@ -49,12 +57,11 @@ class PageOneDriver(SeededDriver):
     game = "pageone"
 
     async def play(self, name: str, card: str, call: bool = False) -> Message:
-        """One card from the player's own play menu, with the Page One! toggle on first
-        when `call`."""
+        """One card's button in the player's own view (its option, in a hand too large for
+        buttons), with the Page One! toggle on first when `call`."""
         if call:
             await self.press(name, "call")
-        code = C.code(C.parse_with_joker(card))
-        return await self.press(name, "called" if call else "throw", [code])
+        return await self.press_card(name, "called" if call else "throw", card)
 
     async def make(self, name: str, move: Play) -> None:
         assert isinstance(move, Play)
@@ -80,6 +87,16 @@ def finds(want):
     return seeded_game(PAGEONE, PACK, want)
 
 
+def in_words(text: str) -> str:
+    """A text as a screen reader hears its cards: the faces (emoji markup) left out."""
+    return re.sub(r"(<a?:\w+:\d+>)+ ?", "", text)
+
+
+def playable(view: Message, act: str = "throw") -> list[int]:
+    """The cards whose buttons the view enables for `act`, in the hand's order."""
+    return [card for card, button in card_buttons(view, act).items() if not button["disabled"]]
+
+
 EXAMPLE_HANDS = ["9H KD AS 2C", "3H QD 7S 5C"]  # PAGEONE-9
 
 
@@ -93,7 +110,10 @@ async def test_pageone_9_a_missed_call_draws_five_and_bob_goes_out(harness):
     assert any(i.endswith(":call") for i in ids.custom_ids)
     assert not any(i.endswith(":called") for i in ids.custom_ids)
     view = await d.play("ann", "AS")  # from two cards, without the call: five at once
-    assert view.ephemeral and "No call: the bot drew 4♦ 5♦ 6♦ 7♦ 8♦ for you" in view.text()
+    assert view.ephemeral and "No call: the bot drew 4♦ 5♦ 6♦ 7♦ 8♦ for you" in in_words(
+        view.text())
+    drew = next(line for line in view.text().splitlines() if "No call" in line)
+    assert cards_shown_in(drew) >= {C.parse(c) for c in ("4D", "5D", "6D", "7D", "8D")}
     table_text = d.table_message().text()
     assert "did not call Page One: five cards" in table_text
     assert f"<@{d.seat('ann')}> — 190 chips · 6 cards, 5 drawn" in table_text
@@ -126,9 +146,12 @@ async def test_pageone_4_4_the_bot_draws_for_a_follower_and_shows_them_the_cards
     d = await pageone_table(harness, ["9H KD AS 2C", "3S QD 7S 5C"], "4C 8D 6H")
     await d.play("ann", "9H")
     view = await d.open_hand("bob")
-    assert "The bot drew for you: 4♣ 8♦ 6♥" in view.text()
-    assert "Your only play: 6♥" in view.text()
-    assert [o["value"] for o in d.menu(view, "throw")["options"]] == ["6H"]  # the legal play
+    assert "The bot drew for you: 4♣ 8♦ 6♥" in in_words(view.text())
+    assert "Your only play: 6♥" in in_words(view.text())
+    drew = next(line for line in view.text().splitlines() if line.startswith("The bot drew"))
+    assert cards_shown_in(drew) == {C.parse(c) for c in ("4C", "8D", "6H")}
+    assert playable(view) == [C.parse("6H")]  # the legal play, among all seven cards
+    assert set(card_buttons(view, "throw")) == set(d.hand.hands[d.seat("bob")])
     assert f"<@{d.seat('bob')}> — 190 chips · 7 cards, 3 drawn" in d.table_message().text()
     await d.play("bob", "6H")
     assert d.hand.seq == 2
@@ -165,7 +188,7 @@ async def test_old_buttons_still_work_after_a_restart(tmp_path):
         old = await d.open_hand("bob")
         await h.restart()
         d.rehook()
-        await h.click(d.user("bob"), old, d.control(old, "throw"), values=["3H"])
+        await h.click(d.user("bob"), old, card_buttons(old, "throw")[C.parse("3H")]["custom_id"])
         assert d.hand.seq == 2 and d.hand.trick == []
 
 
@@ -223,3 +246,84 @@ async def test_a_hand_view_is_ephemeral_and_the_rules_name_the_call(harness):
     assert view.flags & EPHEMERAL and "9♥" in view.text()
     await d.h.slash(d.host, "pageone rules")
     assert "Page One!" in d.h.last_response(d.host).text()
+
+
+async def test_the_hand_is_face_buttons_and_the_table_shows_the_cards_played_as_faces(harness):
+    d = await pageone_table(harness, ["9H KD JK 2C", "3H QD 7S 5C"])
+    assert FACES.on  # the harness answers Discord's emoji routes: the faces are synced
+    view = await d.open_hand("ann")
+    buttons = card_buttons(view, "throw")
+    held = [C.parse_with_joker(c) for c in ("9H", "KD", "JK", "2C")]
+    assert set(buttons) == set(held)  # the joker too, by its own face
+    assert all("emoji" in b and "label" not in b for b in buttons.values())
+    assert sorted(playable(view)) == sorted(held)  # a lead may be any card (PAGEONE-4.1)
+    heading = view.embed["description"].split("\n")[0]
+    assert heading.startswith("# <:") and cards_shown_in(heading) == set(held)
+    await d.play("ann", "9H")
+    trick = d.field("Trick")
+    assert cards_shown_in(trick) == {C.parse("9H")} and "9♥" in trick  # face and words
+    assert "follow" in trick and "hearts" in trick
+    bob = await d.fresh_view("bob")
+    assert len(card_buttons(bob, "throw")) == 4 and playable(bob) == [C.parse("3H")]
+    await d.play("bob", "3H")
+    discard = next(f["value"] for f in d.table_message().embed["fields"]
+                   if f["name"].startswith("Discard pile"))
+    assert cards_shown_in(discard) == {C.parse("9H"), C.parse("3H")} and "9♥ 3♥" in discard
+    await d.play("ann", "KD")
+    await d.play("bob", "QD")
+    ann = await d.fresh_view("ann")  # two cards left: the toggle turns the buttons to calls
+    last_two = {C.JOKER, C.parse("2C")}
+    assert set(card_buttons(ann, "throw")) == last_two
+    calling = await d.press("ann", "call")  # the same view, edited
+    assert set(card_buttons(calling, "called")) == last_two
+    assert not card_buttons(calling, "throw")
+
+
+async def test_with_the_faces_off_the_hand_and_the_table_are_in_words(harness):
+    d = await pageone_table(harness, EXAMPLE_HANDS)
+    await d.play("ann", "9H")
+    FACES.clear()  # as when the emojis could not be synced
+    view = await d.open_hand("bob")
+    buttons = card_buttons(view, "throw")  # found by their labels
+    assert {card_on(b) for b in buttons.values()} == set(d.hand.hands[d.seat("bob")])
+    assert all("emoji" not in b and b["label"] for b in buttons.values())
+    assert buttons[C.parse("3H")]["label"] == "3♥" and playable(view) == [C.parse("3H")]
+    assert view.embed["description"].startswith("# 7♠ 3♥ Q♦ 5♣\nYour turn.")
+    assert "<:" not in view.text()
+    await d.play("bob", "3H")
+    table = d.table_message().text()
+    assert "<:" not in table and "9♥ 3♥" in table
+
+
+# bob holds no heart and draws until one: 17 cards, then the 6♥ (PAGEONE-4.4).
+LONG_DRAW = "2S 4S 5S 6S 8S 9S TS JS KS 2D 3D 4D 5D 6D 7D 8D 9D 6H"
+
+
+async def test_a_hand_of_more_than_twenty_is_one_menu_of_its_plays_with_faces(harness):
+    d = await pageone_table(harness, ["9H KD AS 2C", "3S QD 7S 5C"], LONG_DRAW)
+    await d.play("ann", "9H")
+    view = await d.fresh_view("bob")
+    assert len(d.hand.hands[d.seat("bob")]) == 22
+    assert not card_buttons(view, "throw")  # more than four rows of five
+    options = d.menu(view, "throw")["options"]
+    assert [o["value"] for o in options] == ["6H"]  # the one legal play, as before
+    assert card_on(options[0]) == C.parse("6H") and "emoji" in options[0]
+    assert len(cards_shown_in(view.embed["description"])) == 22
+    await d.play("bob", "6H")  # chosen in the menu
+    assert d.hand.seq == 2
+
+
+async def test_a_long_pile_and_a_huge_hand_keep_to_discords_embed_limits(harness):
+    d = await pageone_table(harness, EXAMPLE_HANDS)
+    pile = tuple(C.DECK[:40])  # a long game's tricks: 40 faces would pass a field's 1024
+    assert cards_field(pile, "empty") == C.labels(pile)
+    short = cards_field(pile[:8], "empty")
+    assert cards_shown_in(short) == set(pile[:8]) and len(short) <= FIELD_LIMIT
+    # The most a hand can hold, nearly all drawn: its faces fit the description.
+    view = replace(d.hand.private_view(d.seat("ann")), hand=tuple(C.DECK), drawn=C.DECK[:48])
+    description = PageOneUI.embeds.hand_embed(view).description
+    assert len(description) <= DESCRIPTION_LIMIT and cards_shown_in(description) == set(C.DECK)
+    # A long note on top: the hand is then in words, the rest as it was.
+    description = PageOneUI.embeds.hand_embed(view, note="x" * 1500).description
+    assert len(description) <= DESCRIPTION_LIMIT
+    assert f"\n# {C.labels(C.DECK)}\n" in description
