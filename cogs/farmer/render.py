@@ -12,12 +12,11 @@ is some 30 characters of markup: a field whose faces would not fit in it is in w
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-
 import discord
 
 from bot.tables import DealerDraw
 from cogs.table.emojis import FACES, faces_and_words, hand_heading
+from cogs.table.emojis.fitting import Show, fitted
 from cogs.table.emojis.shown import BACK_WORDS
 from cogs.table.frames import (
     GOLD,
@@ -33,7 +32,6 @@ from cogs.table.frames import (
 )
 from cogs.table.names import FIELD_LIMIT, clip, count, seat_name
 from engine import cards as C
-from engine.cards import Card
 from engine.farmer.info import CLOSEST, FARM, SIX_OF_HEARTS, SIXTEEN
 from engine.farmer.settlement import FarmerSettlement
 from engine.farmer.views import PrivateView, PublicView
@@ -49,21 +47,12 @@ ENDED = {
 
 
 # How a list of cards is shown: faces and words, or words alone.
-Shown = Callable[[Iterable[Card]], str]
-
-
-def _fitted(lines: Callable[[Shown], list[str]]) -> str:
-    """A field's lines with faces if they fit in it, else in words (then clipped)."""
-    faced = lines(faces_and_words)
-    if sum(len(line) + 1 for line in faced) <= FIELD_LIMIT - 4:  # as clip() counts
-        return clip(faced)
-    return clip(lines(C.labels))
 
 
 def draw_line(draw: DealerDraw) -> str:
     """FARMER-2.4: the pack dealt face up round the table until the 6♥ (faces while the
     line fits in its field: the 6♥ may come as late as the 45th card)."""
-    def line(show: Shown) -> str:
+    def line(show: Show) -> str:
         dealt = []
         for i, card in enumerate(draw.pack):
             seat = draw.seats[(draw.start + i) % len(draw.seats)]
@@ -74,10 +63,14 @@ def draw_line(draw: DealerDraw) -> str:
                 f"{seat_name(draw.dealer)} is the first farmer.")
 
     faced = line(faces_and_words)
-    return faced if len(faced) <= FIELD_LIMIT - 4 else line(C.labels)
+    if len(faced) <= FIELD_LIMIT - 4:
+        return faced
+    # Too long for every face: the 6♥ that decides it keeps its face, the rest in words.
+    return line(lambda cards: faces_and_words(cards) if SIX_OF_HEARTS in cards
+                else C.labels(cards))
 
 
-def _seat_lines(public: PublicView, away: set[str], show: Shown) -> list[str]:
+def _seat_lines(public: PublicView, away: set[str], show: Show) -> list[str]:
     """Each seat: its face-down card as a back and its hits (FARMER-6), every card and
     the total once the deal is over (5)."""
     lines = []
@@ -117,7 +110,7 @@ def table_embed(
     )
     embed.add_field(name="Farm", value=f"{public.farm} chips", inline=True)
     embed.add_field(name="Stock", value=count(public.stock, "card"), inline=True)
-    seats = _fitted(lambda show: _seat_lines(public, set(away), show))
+    seats = fitted(lambda show: _seat_lines(public, set(away), show))
     embed.add_field(name="Seats", value=seats, inline=False)
     if draw is not None:
         embed.add_field(name=DRAW_FIELD, value=clip([draw_line(draw)]), inline=False)
@@ -149,7 +142,7 @@ def winner_line(settlement: FarmerSettlement) -> str:
 def result_lines(settlement: FarmerSettlement) -> ResultLines:
     """The hands shown and the payments; after the nets, the farm that carries and the next
     farmer (FARMER-5.6)."""
-    def hands(show: Shown) -> list[str]:
+    def hands(show: Show) -> list[str]:
         return [f"{seat_name(seat)}: {show(cards)} = {settlement.totals[seat]}"
                 + (" (bust)" if seat in settlement.busted else "")
                 for seat, cards in settlement.hands.items()]
@@ -159,7 +152,7 @@ def result_lines(settlement: FarmerSettlement) -> ResultLines:
     if settlement.next_farmer is not None:
         notes.append(Field("Next farmer", seat_name(settlement.next_farmer), inline=True))
     return ResultLines(f"{winner_line(settlement)}.",
-                       fields=(Field("Hands shown", _fitted(hands)),
+                       fields=(Field("Hands shown", fitted(hands)),
                                Field("Payments", clip(payment_lines(settlement)))),
                        notes=notes)
 

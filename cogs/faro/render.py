@@ -16,8 +16,9 @@ from __future__ import annotations
 import discord
 
 from cogs.table.emojis import face_and_word, faces_and_words
+from cogs.table.emojis.fitting import faces_while_they_fit
 from cogs.table.frames import GOLD, GREEN, GREY, Field, ResultLines
-from cogs.table.names import FIELD_LIMIT, clip, seat_name
+from cogs.table.names import clip, seat_name
 from engine import cards as C
 from engine.faro.actions import rank_code
 from engine.faro.deal import faro_rank
@@ -39,19 +40,13 @@ def turn_line(number: int, losing: int, winning: int, *, faces: bool = True) -> 
     return f"{number}. {show(losing)} loses, {show(winning)} wins{fell}"
 
 
-def turn_lines(public: PublicView) -> list[str]:
+def turn_lines(public: PublicView) -> str:
     """Every turn dealt (FARO-1.2), faces on the newest as far as the field holds them and
     the older in words: 25 turns with faces would not fit in one field."""
     turns = list(enumerate(public.turns, start=1))
-    lines = [turn_line(i, lose, win) for i, (lose, win) in turns]
-    size = sum(len(line) + 1 for line in lines)  # as clip() counts
-    for at, (i, (lose, win)) in enumerate(turns):
-        if size <= FIELD_LIMIT - 4:
-            break
-        words = turn_line(i, lose, win, faces=False)
-        size -= len(lines[at]) - len(words)
-        lines[at] = words
-    return lines
+    return faces_while_they_fit([turn_line(i, lose, win) for i, (lose, win) in turns],
+                                [turn_line(i, lose, win, faces=False)
+                                 for i, (lose, win) in turns])
 
 
 def casekeeper_lines(public: PublicView) -> list[str]:
@@ -111,9 +106,8 @@ def table_embed(
     if public.hoc is not None:
         embed.add_field(name="Hoc", value=face_and_word(public.hoc), inline=True)
     embed.add_field(name="Casekeeper", value=clip(casekeeper_lines(public)), inline=False)
-    turns = turn_lines(public)
-    if turns:
-        embed.add_field(name="Turns", value=clip(turns), inline=False)
+    if public.turns:
+        embed.add_field(name="Turns", value=turn_lines(public), inline=False)
     bets = [bet_line(bet) for bet in public.layout]
     embed.add_field(name="Layout", value=clip(bets) if bets else "no bets", inline=False)
     embed.add_field(name="Seats", value=clip(_seat_lines(public, set(away))), inline=False)

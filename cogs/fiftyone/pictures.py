@@ -1,6 +1,6 @@
 """Fifty-One's pictures: the five board cards in their places (FIFTYONE-4.2), the
 discard and the stock, every hand once shown at the end; a player's own hand beside
-the board, which is what the swap menus choose from."""
+the board, which is what the Take menu and the Give buttons choose from."""
 
 from __future__ import annotations
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import discord
 
+from cogs.table.emojis import faces_and_words, hand_heading
+from cogs.table.emojis.fitting import Show, fitted
 from cogs.table.frames import (
     GOLD,
     GREEN,
@@ -29,7 +31,6 @@ from engine.fiftyone.views import Move, PrivateView, PublicView, Shown
 LOBBY_TITLE = "Fifty-One"
 MOVES_SHOWN = 6
 
-
 def _seat_lines(public: PublicView, away: set[str]) -> list[str]:
     lines = []
     for seat in public.seats:
@@ -48,22 +49,24 @@ def _seat_lines(public: PublicView, away: set[str]) -> list[str]:
     return lines
 
 
-def move_line(move: Move) -> str:
+def move_line(move: Move, show: Show = faces_and_words) -> str:
+    """A swap or a clear, public (FIFTYONE-6): both cards of a swap are face up."""
     if move.do == "clear":
         return f"{seat_name(move.seat)} cleared the board"
     assert move.take is not None and move.give is not None
-    said = f"{seat_name(move.seat)} took {C.label(move.take)}, gave {C.label(move.give)}"
+    said = f"{seat_name(move.seat)} took {show((move.take,))}, gave {show((move.give,))}"
     return said + " and called **Stop**" if move.stop else said
 
 
 def board_line(public: PublicView) -> str:
-    return C.labels(public.board)
+    return faces_and_words(public.board)
 
 
 def discard_line(public: PublicView) -> str:
     if not public.discard:
         return "empty"
-    return f"{C.label(public.discard[-1])} on top · {count(len(public.discard), 'card')}"
+    top = faces_and_words(public.discard[-1:])
+    return f"{top} on top · {count(len(public.discard), 'card')}"
 
 
 def stop_line(public: PublicView) -> str:
@@ -88,9 +91,10 @@ def _round_line(public: PublicView) -> str:
     return "First round: no clearing." if public.first_round else "The board may be cleared."
 
 
-def shown_line(shown: Shown) -> str:
+def shown_line(shown: Shown, show: Show = faces_and_words) -> str:
+    # The joker's reading is a value, not a card in play (FIFTYONE-5.2): in words.
     joker = f" (🃏 as {C.label(shown.joker_as)})" if shown.joker_as is not None else ""
-    return f"{seat_name(shown.seat)}: {C.labels(shown.hand)} — {shown.score}{joker}"
+    return f"{seat_name(shown.seat)}: {show(shown.hand)} — {shown.score}{joker}"
 
 
 def table_embed(
@@ -111,13 +115,17 @@ def table_embed(
     embed.add_field(name="Discard pile", value=discard_line(public), inline=True)
     embed.add_field(name="Stock", value=count(public.stock, "card"), inline=True)
     embed.add_field(name="Stop", value=stop_line(public), inline=False)
-    moves = [move_line(m) for m in public.moves[-MOVES_SHOWN:]]
     seats = [s.id for s in public.seats]
-    moves += [mention_seats(e, seats) for e in public.events[-2:]]
-    embed.add_field(name="Moves", value=clip(moves) if moves else "none yet", inline=False)
-    if public.shown:
-        embed.add_field(name="Hands shown", value=clip([shown_line(s) for s in public.shown]),
-                        inline=False)
+    said = [mention_seats(e, seats) for e in public.events[-2:]]
+
+    def moves(show: Show) -> list[str]:
+        return [move_line(m, show) for m in public.moves[-MOVES_SHOWN:]] + said
+
+    embed.add_field(name="Moves", value=fitted(moves) if public.moves or said else "none yet",
+                    inline=False)
+    if public.shown:  # FIFTYONE-4.5: every hand, once the game is over
+        embed.add_field(name="Hands shown", inline=False, value=fitted(
+            lambda show: [shown_line(s, show) for s in public.shown]))
     if commitment:
         embed.set_footer(text=f"Deck commitment (SHA-256): {commitment}")
     return embed
@@ -150,7 +158,8 @@ def hand_embed(view: PrivateView, *, note: str = "") -> discord.Embed:
     """A player's own hand and its score now. Ephemeral replies only."""
     public = view.public
     if view.legal:
-        state = "Your turn: take a board card and give one of yours."
+        state = ("Your turn: take a board card (the menu has one chosen) and press the card "
+                 "of yours to give for it.")
         if view.can_clear:
             state += " You may clear the board first."
         elif public.first_round:
@@ -164,7 +173,7 @@ def hand_embed(view: PrivateView, *, note: str = "") -> discord.Embed:
     said = f"> {mention_seats(note, [s.id for s in public.seats])}\n" if note else ""
     embed = discord.Embed(
         title="Your hand",
-        description=(f"{said}# {C.labels(view.hand) or 'no cards'}\n"
+        description=(f"{said}{hand_heading(view.hand)}\n"
                      f"Your score now: **{view.score}**. {state}"),
         colour=GREEN if view.legal else GREY,
     )

@@ -20,7 +20,7 @@ SECTIONS: tuple[tuple[str, str], ...] = (
         "Five cards each, and five face up on the table: the board. On your turn take one "
         "board card and give one of the five you held in its place. In your hand view the "
         "**Take** menu has a board card chosen for you (the best swap it sees); choose "
-        "another if you like, then choose the card to give: one or two clicks.",
+        "another if you like, then press the card of yours to give: one or two clicks.",
     ),
     (
         "Clearing",
@@ -30,8 +30,8 @@ SECTIONS: tuple[tuple[str, str], ...] = (
     ),
     (
         "Stop",
-        "With your swap you may call Stop (**Give and Stop**): every other player has one "
-        "last turn, then all hands are shown.",
+        "With your swap you may call Stop (the **Give and Stop** menu): every other player has "
+        "one last turn, then all hands are shown.",
     ),
     (
         "Scoring",

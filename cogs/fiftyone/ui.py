@@ -1,10 +1,14 @@
 """Fifty-One's part of the table UI (cogs/table/ui.py): its embeds, a hand view of a Take
-menu and a Give menu (and Give and Stop) under `fiftyone:` ids, a Clear button, its clicks.
+menu, the hand as Give buttons and a Give and Stop menu under `fiftyone:` ids, a Clear
+button, its clicks.
 
 A swap is one or two clicks (FIFTYONE-4.2): the Take menu comes with a board card chosen,
-the one of the best swap, and each option of the Give menus carries its take with it
-(`<take>-<give>`, both card codes). So the view the player sees is the swap that is made,
-even from a view shown before a restart, when the bot no longer remembers a take chosen.
+the one of the best swap, and each Give button carries the board place of its take in
+its act (`swap<place>.<index>`, never a card), as each option of the Give and Stop menu
+carries its take in its value (`<take>-<give>`, both card codes). So the view the player
+sees is the swap that is made, even from a view shown before a restart, when the bot no
+longer remembers a take chosen: a view is only good at the move it was shown at, when the
+board was the one it shows.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from bot.settings import Settings
 from bot.store import Table
 from bot.tables import LiveTable, TableError, TableService
 from cogs.fiftyone import pictures, render, rules
-from cogs.table.components import RenderedView, button, menu, option
+from cogs.table.components import RenderedView, button, card_buttons, card_option, menu
 from cogs.table.frames import options_field
 from cogs.table.items import hand_custom_id
 from cogs.table.ui import FRESH_VIEW, Field, GameUI, TableOption, ViewState
@@ -31,9 +35,18 @@ from engine.fiftyone.views import PrivateView
 
 GAME = FIFTYONE.info.id
 TAKE = "target"  # the Take menu: a board card
-GIVE, GIVE_AND_STOP = "throw", "called"  # the Give menus, without and with Stop (4.5)
+BOARD = 5  # FIFTYONE-4.2: the board stays at five cards
+# The Give buttons: `swap<place>` gives the card pressed for the board card at that place.
+SWAP = "swap"
+SWAP_ACTS = tuple(f"{SWAP}{place}" for place in range(BOARD))
+# The Give and Stop menu (4.5); `throw`, the Give menu of views sent before the Give
+# buttons, is still read, so such a view (kept across a restart) still swaps as it showed.
+GIVE, GIVE_AND_STOP = "throw", "called"
 CLEAR = "stock"  # FIFTYONE-4.3: five new board cards from the stock
 JOINED = "-"  # between the take and the give in a Give option's value
+# The hand is always five cards (4.2): one row of Give buttons, never the menu that
+# card_buttons falls back to past it.
+CARD_ROWS = 1
 
 
 def swap_value(take: Card, give: Card) -> str:
@@ -48,6 +61,7 @@ class FiftyOneUI(GameUI):
     table_picture = staticmethod(pictures.table_picture)
     button_acts = (CLEAR,)
     menu_acts = (TAKE, GIVE, GIVE_AND_STOP)
+    card_acts = SWAP_ACTS
     hand_picture = staticmethod(pictures.hand_picture)
     hand_word = "game"
     lobby_line = "Everyone antes the stake; the best hand when Stop has gone round takes the pot."
@@ -71,9 +85,14 @@ class FiftyOneUI(GameUI):
         self, table_id: int, owner: int, hand_number: int, view: PrivateView, *,
         state: ViewState = FRESH_VIEW,
     ) -> RenderedView:
-        """At the player's turn: the Take menu (the five board cards), the Give menu (the
-        five held), Give and Stop while nobody has called it (4.5), Clear when allowed
-        (4.3). What `play` offers back is the board position of a take just chosen."""
+        """At the player's turn: the Take menu (the five board cards, as faces), the hand
+        as Give buttons, Give and Stop while nobody has called it (4.5), Clear when
+        allowed (4.3). What `play` offers back is the board place of a take just chosen.
+
+        Four rows at most: the Take menu, the five Give buttons (the hand is always five,
+        4.2), the Give and Stop menu, Clear and Refresh. Give and Stop stays a menu: a
+        second row of the same five faces would tell a Stop from a swap by colour alone,
+        which a screen reader does not say, and a Stop ends the game for its caller."""
         at = (hand_number, view.public.seq)
 
         def custom_id(act: str) -> str:
@@ -84,17 +103,19 @@ class FiftyOneUI(GameUI):
             return RenderedView([[refresh]])
         board = view.public.board
         chosen = list(state.offered or ())
-        take = (board[chosen[0]] if chosen and 0 <= chosen[0] < len(board)
-                else best_swap(view.seat, list(view.hand), list(board)).take)
-        rows = [[menu(custom_id(TAKE), [option(f"Take {C.label(card)}", C.code(card),
-                                               default=card == take) for card in board],
+        place = (chosen[0] if chosen and 0 <= chosen[0] < len(board)
+                 else board.index(best_swap(view.seat, list(view.hand), list(board)).take))
+        take = board[place]
+        rows = [[menu(custom_id(TAKE), [card_option(card, label=f"Take {C.label(card)}",
+                                                    default=i == place)
+                                        for i, card in enumerate(board)],
                       "Take a board card")]]
-        gives = [option(f"Give {C.label(card)} for {C.label(take)}", swap_value(take, card))
-                 for card in view.hand]
-        rows.append([menu(custom_id(GIVE), gives, f"Give a card for {C.label(take)}")])
+        rows += card_buttons(custom_id, f"{SWAP}{place}", view.hand, rows=CARD_ROWS,
+                             placeholder=f"Give a card for {C.label(take)}")
         if view.can_stop:
-            stops = [option(f"Give {C.label(card)} for {C.label(take)} and Stop",
-                            swap_value(take, card)) for card in view.hand]
+            stops = [card_option(card, swap_value(take, card),
+                                 label=f"Give {C.label(card)} for {C.label(take)} and Stop")
+                     for card in view.hand]
             rows.append([menu(custom_id(GIVE_AND_STOP), stops,
                               f"Give a card for {C.label(take)} and call Stop")])
         controls = []
@@ -111,7 +132,7 @@ class FiftyOneUI(GameUI):
         seat = str(user)
         number, seq = at
         if act == TAKE:
-            take = _one_card(values)
+            take = _one_card(values, "choose one board card.")
             board = table.hand.public_view().board
             if take not in board:
                 raise TableError(f"{C.label(take)} is not on the board.")
@@ -119,9 +140,16 @@ class FiftyOneUI(GameUI):
         if act == CLEAR:
             await tables.act(table.id, user, Clear(seat), seq, hand_number=number)
             return "You cleared the board: take one of the five new cards.", None
-        if act not in (GIVE, GIVE_AND_STOP):
+        if act in SWAP_ACTS:  # a Give button: the take is the board card at its place
+            board = table.hand.public_view().board
+            place = SWAP_ACTS.index(act)
+            if place >= len(board):
+                raise TableError("that board place is empty.")
+            take, give = board[place], _one_card(values, "choose one card to give.")
+        elif act in (GIVE, GIVE_AND_STOP):
+            take, give = read_swap(values)
+        else:
             raise TableError("that button does nothing in Fifty-One.")
-        take, give = read_swap(values)
         stop = act == GIVE_AND_STOP
         await tables.act(table.id, user, Swap(seat, take, give, stop), seq, hand_number=number)
         said = f"You took {C.label(take)} and gave {C.label(give)}"
@@ -133,9 +161,9 @@ class FiftyOneUI(GameUI):
         return said + ".", None
 
 
-def _one_card(values: list[str]) -> Card:
+def _one_card(values: list[str], ask: str) -> Card:
     if len(values) != 1:
-        raise TableError("choose one board card.")
+        raise TableError(ask)
     try:
         return C.parse_with_joker(values[0])
     except CardError:

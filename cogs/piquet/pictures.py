@@ -1,7 +1,7 @@
 """Piquet's pictures: the trick on the table and the last trick won, the talon face
 down (or its rest, once shown: PIQUET-2.4), a carte blanche once shown, and each
 seat's cards face down; a player's own hand, the cards they may play or exchange now
-numbered as the menus list them."""
+marked, in the order of the hand view's card buttons."""
 
 from __future__ import annotations
 

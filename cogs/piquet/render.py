@@ -13,9 +13,13 @@ from collections.abc import Mapping, Sequence
 
 import discord
 
+from cogs.table.emojis import faces_and_words, hand_heading
+from cogs.table.emojis.fitting import Show, fitted
+from cogs.table.emojis.shown import FACES
 from cogs.table.frames import GOLD, GREEN, GREY, Field, ResultLines, due, waiting_line
 from cogs.table.names import clip, count, seat_name
 from engine import cards as C
+from engine.cards import Card
 from engine.piquet.settlement import PiquetSettlement
 from engine.piquet.views import Announcement, Call, PrivateView, PublicView
 
@@ -131,8 +135,9 @@ def score_sheet(deals: Sequence[dict], seats: Sequence[str]) -> list[str]:
     return lines
 
 
-def _trick_words(cards: Sequence[tuple[str, int]]) -> str:
-    return " · ".join(f"{seat_name(seat)} {C.label(card)}" for seat, card in cards)
+def _trick_words(cards: Sequence[tuple[str, int]], show: Show = faces_and_words) -> str:
+    """The cards of a trick, each by who played it (public: PIQUET-4.1)."""
+    return " · ".join(f"{seat_name(seat)} {show((card,))}" for seat, card in cards)
 
 
 def table_embed(
@@ -156,8 +161,8 @@ def table_embed(
     )
     embed.add_field(name="Seats", value=clip(_seat_lines(public, set(away))), inline=False)
     if public.phase != "over":
-        embed.add_field(name=f"Deal {public.deal}", value=clip(_deal_lines(public, detail)),
-                        inline=False)
+        embed.add_field(name=f"Deal {public.deal}", inline=False,
+                        value=fitted(lambda show: _deal_lines(public, detail, show)))
     said = [announcement_line(a, public.elder, public.dealer) for a in public.announcements]
     calling = _calling_line(public)
     if calling:
@@ -168,10 +173,12 @@ def table_embed(
         on_table = _trick_words(public.trick) if public.trick else "no card led yet"
         embed.add_field(name=f"Trick {len(public.tricks) + 1} of 12", value=on_table,
                         inline=False)
-        done = [f"{n}. {_trick_words(t.cards)} → {seat_name(t.winner)}"
-                for n, t in enumerate(public.tricks, 1)]
-        if done:
-            embed.add_field(name="Tricks", value=clip(done[-4:]), inline=False)
+        def done(show: Show) -> list[str]:
+            return [f"{n}. {_trick_words(t.cards, show)} → {seat_name(t.winner)}"
+                    for n, t in enumerate(public.tricks, 1)][-4:]
+
+        if public.tricks:
+            embed.add_field(name="Tricks", value=fitted(done), inline=False)
     sheet = score_sheet(public.deals, seats)
     embed.add_field(name="Score sheet", value=clip(sheet) if sheet else "no deal finished yet",
                     inline=False)
@@ -180,15 +187,16 @@ def table_embed(
     return embed
 
 
-def _deal_lines(public: PublicView, detail: Mapping[str, Mapping[str, int]]) -> list[str]:
+def _deal_lines(public: PublicView, detail: Mapping[str, Mapping[str, int]],
+                show: Show = faces_and_words) -> list[str]:
     lines = []
     for seat, shown in public.carte_blanche:  # 2.2
-        cards = f": {C.labels(shown)}" if shown else " (shown after the exchange)"
+        cards = f": {show(shown)}" if shown else " (shown after the exchange)"
         lines.append(f"{seat_name(seat)} has carte blanche, 10{cards}")
     took = [f"{seat_name(s.id)} took {s.took}" for s in public.seats if s.took is not None]
     talon = f"talon {count(public.talon, 'card')}"
     if public.talon_shown:  # 2.4
-        talon += f", shown: {C.labels(public.talon_shown)}"
+        talon += f", shown: {show(public.talon_shown)}"
     lines.append(" · ".join([*took, talon]))
     for seat, parts in detail.items():
         bonus = [b for b in _bonus_words(parts) if not b.startswith("carte")]
@@ -231,11 +239,19 @@ def history_words(result: dict) -> str:
     return f"<@{winners[0]}> by {result.get('margin')}, paid {result.get('paid', 0)}"
 
 
-def _by_suit(cards: Sequence[int]) -> str:
-    groups: dict[int, list[int]] = {}
+def _by_suit(cards: Sequence[Card]) -> str:
+    """A hand at the top of its embed, as `hand_heading` shows one (the faces as a
+    heading, the words under them), with a gap between suits."""
+    if not cards:
+        return hand_heading(cards)
+    groups: dict[int, list[Card]] = {}
     for card in cards:
         groups.setdefault(C.suit(card), []).append(card)
-    return "   ".join(C.labels(group) for _, group in sorted(groups.items()))
+    suits = [group for _, group in sorted(groups.items())]
+    words = "   ".join(C.labels(group) for group in suits)
+    if not FACES.on:
+        return f"# {words}"
+    return f"# {' '.join(FACES.cards(group) for group in suits)}\n{words}"
 
 
 def hand_embed(view: PrivateView, *, note: str = "") -> discord.Embed:
@@ -243,27 +259,31 @@ def hand_embed(view: PrivateView, *, note: str = "") -> discord.Embed:
     public = view.public
     if view.exchange_limit:
         first = view.seat == public.elder
-        state = (f"Your exchange: pick 1 to {view.exchange_limit} cards to discard, then "
+        state = (f"Your exchange: press 1 to {view.exchange_limit} of your cards to "
+                 "discard (a green card is picked; press it again to put it back), then "
                  "press Exchange." + ("" if first else " Exchange and show the rest shows "
                                       "both of you the cards left in the talon."))
     elif view.choices:
         state = (f"Declare your {public.kind}: choose one of your combinations (best "
                  "first), or sink it.")
     elif view.playable:
-        state = "Your turn: play a card" + (" (follow suit)." if public.trick else ".")
+        state = "Your turn: press a card to play it" + (
+            " (follow suit: the cards you may play are the ones enabled)." if public.trick
+            else ".")
     else:
         state = waiting_line(public.to_act[0] if public.to_act else None, "The partie is over.")
     said = f"> {note}\n" if note else ""
     embed = discord.Embed(
         title=f"Your hand — deal {public.deal} of {DEALS}",
-        description=f"{said}# {_by_suit(view.hand) or 'no cards'}\n{state}",
+        description=f"{said}{_by_suit(view.hand)}\n{state}",
         colour=GREEN if view.legal else GREY,
     )
     if view.discards:
-        embed.add_field(name="Your discards", value=C.labels(view.discards), inline=True)
+        embed.add_field(name="Your discards", value=faces_and_words(view.discards),
+                        inline=True)
     if view.rest_seen:
         embed.add_field(name="The rest of the top five (only you see them)",
-                        value=C.labels(view.rest_seen), inline=True)
+                        value=faces_and_words(view.rest_seen), inline=True)
     mine = next(s for s in public.seats if s.id == view.seat)
     embed.add_field(name="Your score", value=f"this deal {mine.deal_score} · partie "
                     f"{mine.total}", inline=False)

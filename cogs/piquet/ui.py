@@ -1,13 +1,19 @@
 """Piquet's part of the table UI (cogs/table/ui.py): its embeds, and a hand view under
 `piquet:` ids for each step of a deal, its clicks.
 
-- The exchange (PIQUET-2.3, 2.4): a menu of the hand to pick 1 to the limit of cards, then
-  Exchange; the dealer also has Exchange and show the rest. The pick travels with the
-  press (cogs/table/controls.py), so it survives a restart.
+- The exchange (PIQUET-2.3, 2.4): the hand as card buttons, each press picking a card or
+  putting it back, then Exchange (enabled for 1 to the limit picked); the dealer also has
+  Exchange and show the rest. The pick travels with the press (cogs/table/controls.py),
+  so it survives a restart.
 - Declarations (3.2): one menu of the player's whole combinations of the kind now
   declared, best first, and "sink". Each option names its kind and cards, so a choice
   from an old view is checked by the engine as what it says.
-- The play (4.1): a menu of exactly the cards the player may play.
+- The play (4.1): the hand as card buttons, only the cards the player may play enabled.
+
+The hand is twelve cards from the deal to the last trick's start (the exchange gives
+back as many as it throws out, 2.3, 2.4), so its buttons take three rows: the exchange
+view is those, its Exchange buttons and Refresh (five rows), the play view four. A hand
+past fifteen cannot happen; card_buttons would show it as one menu of faces.
 """
 
 from __future__ import annotations
@@ -21,11 +27,21 @@ from bot.settings import Settings
 from bot.store import Table
 from bot.tables import LiveTable, TableError, TableService
 from cogs.piquet import pictures, render, rules
-from cogs.table.components import Component, RenderedView, button, menu, option
+from cogs.table.components import (
+    Component,
+    RenderedView,
+    button,
+    card_buttons,
+    menu,
+    option,
+)
+from cogs.table.emojis import face_emoji
+from cogs.table.emojis.shown import FACES
 from cogs.table.items import hand_custom_id
 from cogs.table.ui import FRESH_VIEW, GameUI, ViewState
 from engine import cards as C
 from engine.cards import Card, CardError
+from engine.piquet import scoring as S
 from engine.piquet.actions import KINDS, Action, Declare, Exchange, Play, Sink
 from engine.piquet.game import PIQUET
 from engine.piquet.views import PrivateView
@@ -34,13 +50,22 @@ GAME = PIQUET.info.id
 PICK = "pick"  # the cards to exchange
 EXCHANGE, SHOW_REST = "exchange", "showrest"  # 2.3, 2.4
 DECLARE = "declare"  # the menu of combinations and "sink"
-PLAY = "throw"  # the menu of playable cards
+PLAY = "throw"  # the card buttons of the play (and the menu of views sent before them)
+CARD_ROWS = 3  # twelve cards, five a row (see above)
 SINK_VALUE = "sink"
 JOINED = "-"  # between the card codes of a combination in its option's value
 
 
 def declare_value(kind: str, cards: Sequence[Card]) -> str:
     return f"{kind}:{JOINED.join(C.code(card) for card in cards)}"
+
+
+def combination_emoji(kind: str, cards: Sequence[Card]) -> dict[str, str] | None:
+    """A combination's face in its option: a point's suit, else its highest card (a
+    sequence is said by its top card, a set by its rank: 3.6); None in words."""
+    if kind == "point":
+        return FACES.emoji(f"suit{C.SUITS[C.suit(cards[0])]}")
+    return face_emoji(max(cards, key=S.height))
 
 
 def combination_label(kind: str, cards: Sequence[Card]) -> str:
@@ -63,6 +88,7 @@ class PiquetUI(GameUI):
     table_picture = staticmethod(pictures.table_picture)
     button_acts = (EXCHANGE, SHOW_REST)
     menu_acts = (DECLARE, PLAY)  # and the shared pick
+    card_acts = (PLAY,)  # and the shared pick
     hand_picture = staticmethod(pictures.hand_picture)
     hand_word = "partie"
     lobby_line = "A partie is six deals; the loser pays the stake for every 100 of the margin."
@@ -99,13 +125,15 @@ class PiquetUI(GameUI):
             rows += _exchange_rows(view, state.picked, custom_id)
         elif view.choices:
             kind = view.public.kind or KINDS[0]
-            options = [option(combination_label(kind, combo), declare_value(kind, combo))
+            options = [option(combination_label(kind, combo), declare_value(kind, combo),
+                              emoji=combination_emoji(kind, combo))
                        for combo in view.choices[:24]]
             options.append(option(f"Sink: declare no {kind}", f"{SINK_VALUE}:{kind}"))
             rows.append([menu(custom_id(DECLARE), options, f"Declare your {kind}")])
         elif view.playable:
-            options = [option(C.label(card), C.code(card)) for card in view.playable]
-            rows.append([menu(custom_id(PLAY), options, "Play a card")])
+            playable = set(view.playable)
+            rows += card_buttons(custom_id, PLAY, view.hand, rows=CARD_ROWS,
+                                 playable=playable.__contains__, placeholder="Play a card")
         rows.append([button(custom_id("refresh"), "Refresh", discord.ButtonStyle.secondary)])
         return RenderedView(rows)
 
@@ -138,13 +166,13 @@ class PiquetUI(GameUI):
 def _exchange_rows(view: PrivateView, picked: Collection[Card], custom_id) -> list:
     limit = view.exchange_limit
     chosen = set(picked)
-    options = [option(C.label(card), C.code(card), default=card in chosen)
-               for card in view.hand]
-    rows = [[menu(custom_id(PICK), options, f"Cards to exchange: 1 to {limit}",
-                  max_values=limit)]]
+    rows = card_buttons(custom_id, PICK, view.hand, rows=CARD_ROWS, picked=chosen,
+                        placeholder=f"Cards to exchange: 1 to {limit}", many=True)
     ready = 1 <= len(chosen) <= limit
     say = f"Exchange {len(chosen)}" if ready else "Exchange"
-    buttons = [button(custom_id(EXCHANGE), say, discord.ButtonStyle.primary, enabled=ready)]
+    # A press may pick any card: with too many picked, the button says so.
+    first = say if ready or not chosen else f"Pick at most {limit}"
+    buttons = [button(custom_id(EXCHANGE), first, discord.ButtonStyle.primary, enabled=ready)]
     if view.seat == view.public.dealer:  # 2.4: the dealer's only
         buttons.append(button(custom_id(SHOW_REST), f"{say} and show the rest",
                               discord.ButtonStyle.secondary, enabled=ready))
@@ -156,7 +184,7 @@ def _action(seat: str, act: str, picked: Sequence[Card], values: list[str]) -> A
     """What a click asks for; the engine decides whether it may be done."""
     if act in (EXCHANGE, SHOW_REST):
         if not picked:
-            raise TableError("pick the cards to exchange in the menu first.")
+            raise TableError("pick the cards to exchange first: press them in your hand.")
         return Exchange(seat, tuple(C.code(card) for card in picked), act == SHOW_REST)
     if act == DECLARE:
         if len(values) != 1:

@@ -13,12 +13,17 @@ the same pack and the same shuffle, and the same moves are made through the hand
 
 from __future__ import annotations
 
+import random
 from types import SimpleNamespace
 
 import pytest
 
 from bot.tables import TableError, shuffled_deck
+from cogs.fiftyone import render
 from cogs.fiftyone.ui import read_swap
+from cogs.table.emojis import face_and_word, faces_and_words
+from cogs.table.emojis.fitting import fitted
+from cogs.table.emojis.shown import FACES
 from engine import cards as C
 from engine.cards import JOKER
 from engine.fiftyone.actions import Clear, Swap
@@ -35,6 +40,7 @@ from tests.discord.table_checks import (
     assert_history_replays,
 )
 from tests.harness import EPHEMERAL, Harness, Message
+from tests.harness.cards import card_buttons, card_on, cards_shown_in
 
 
 def fiftyone_pack(hands: list[str], board: str, stock: str = "", joker: bool = False) -> list:
@@ -74,18 +80,28 @@ class FiftyOneDriver(SeededDriver):
     def offered(self, view: Message, act: str) -> list[str]:
         return [o["value"] for o in self.menu(view, act)["options"]]
 
+    def chosen_take(self, view: Message) -> tuple[int, str]:
+        """The Take menu's chosen board card: its place on the board and its code."""
+        options = self.menu(view, "target")["options"]
+        return next((i, o["value"]) for i, o in enumerate(options) if o["default"])
+
     async def swap(self, name: str, take: str, give: str, stop: bool = False) -> Message:
         """Take `take` from the board and give `give`: the Take menu only when the view
-        has another card chosen, then one choice in the Give (or Give and Stop) menu."""
+        has another card chosen, then a press of the Give button of `give` (or one
+        choice in the Give and Stop menu)."""
         view = await self.fresh_view(name)
         self.clicks = 0
         take_code = C.code(C.parse_with_joker(take))
         give_code = C.code(C.parse_with_joker(give))
-        chosen = [o["value"] for o in self.menu(view, "target")["options"] if o["default"]]
-        if chosen != [take_code]:
-            await self.press(name, "target", [take_code])
+        if self.chosen_take(view)[1] != take_code:
+            view = await self.press(name, "target", [take_code])
             self.clicks += 1
-        view = await self.press(name, "called" if stop else "throw", [f"{take_code}-{give_code}"])
+        if stop:
+            view = await self.press(name, "called", [f"{take_code}-{give_code}"])
+        else:
+            act, _ = give_buttons(view)
+            assert act == f"swap{self.chosen_take(view)[0]}"  # the take's place, no card
+            view = await self.press_card(name, act, give_code)
         self.clicks += 1
         return view
 
@@ -109,6 +125,15 @@ class FiftyOneDriver(SeededDriver):
         super().check_public_text(message, text, allowed)
         if "Board" in text and "🃏" in text:
             assert JOKER in allowed, f"the joker is hidden but shown: {text[:300]}"
+
+
+def give_buttons(view: Message) -> tuple[str, dict[int, dict]]:
+    """A view's Give buttons: their act (`swap<place>`, the board place of the take they
+    give for) and the buttons by the card each shows."""
+    acts = {i.rsplit(":", 1)[1].partition(".")[0] for i in view.custom_ids if ":swap" in i}
+    assert len(acts) == 1, f"one row of Give buttons, not {sorted(acts)}"
+    act = acts.pop()
+    return act, card_buttons(view, act)
 
 
 async def fiftyone_table(h: Harness, hands: list[str], board: str, stock: str = "",
@@ -136,8 +161,9 @@ async def test_fiftyone_4_5_stop_gives_bob_one_last_turn_and_the_best_hand_wins(
     view = await d.open_hand("ann")
     assert view.flags & EPHEMERAL and "Your score now: **10**" in view.text()
     assert d.offered(view, "target") == ["QD", "2S", "3S", "4S", "6S"]
-    assert [value.split("-")[1] for value in d.offered(view, "throw")] == [
-        C.code(c) for c in sorted(C.parse(x) for x in "JD 9D 3D 8C 4H".split())]
+    held = sorted(C.parse(x) for x in "JD 9D 3D 8C 4H".split())
+    assert list(give_buttons(view)[1]) == held  # the hand, in its order, one button each
+    assert [value.split("-")[1] for value in d.offered(view, "called")] == list(map(C.code, held))
     assert not any(i.endswith(":stock") for i in view.custom_ids)  # 4.3: the first round
     table_text = d.table_message().text()
     assert "First round: no clearing." in table_text
@@ -146,7 +172,8 @@ async def test_fiftyone_4_5_stop_gives_bob_one_last_turn_and_the_best_hand_wins(
     assert "You took Q♦ and gave 4♥ and called Stop." in view.text()
     assert "Your score now: **24**" in view.text()
     table_text = d.table_message().text()
-    assert f"<@{ann}> took Q♦, gave 4♥ and called **Stop**" in table_text
+    assert (f"<@{ann}> took {face_and_word(C.parse('QD'))}, gave {face_and_word(C.parse('4H'))}"
+            " and called **Stop**") in table_text
     assert f"<@{ann}> called Stop; a last turn for <@{bob}>" in table_text
     bob_view = await d.fresh_view("bob")
     assert not any(i.endswith(":called") for i in bob_view.custom_ids)  # one Stop (4.5)
@@ -154,7 +181,8 @@ async def test_fiftyone_4_5_stop_gives_bob_one_last_turn_and_the_best_hand_wins(
     assert d.last_hand.settlement.scores == {ann: 24, bob: 18}
     table_text = d.table_message().text()
     assert "every hand is shown" in table_text
-    assert f"<@{bob}>: 6♠ 9♠ K♠ 2♥ 5♣ — 18" in table_text
+    shown = [C.parse(c) for c in "6S 9S KS 2H 5C".split()]
+    assert f"<@{bob}>: {faces_and_words(shown)} — 18" in table_text
     await assert_stop_settles(d, {"ann": 210, "bob": 190})
 
 
@@ -207,8 +235,100 @@ async def test_a_swap_from_an_out_of_date_view_changes_nothing(harness):
     bob_old = await d.open_hand("bob")
     await d.open_hand("bob")  # a second view, which the swap is made from
     await d.swap("bob", "6S", "AH")
-    await d.h.click(d.user("bob"), bob_old, d.control(bob_old, "throw"), values=["6S-KS"])
+    _, buttons = give_buttons(bob_old)
+    await d.h.click(d.user("bob"), bob_old, buttons[C.parse("KS")]["custom_id"])
     assert d.hand.seq == 2  # the view from before bob's swap is out of date
+
+
+async def test_the_hand_is_face_buttons_and_the_table_shows_the_faces_face_up(harness):
+    """The hand as one row of Give buttons, each a face without words (the hand embed has
+    them); the board, the moves, the discard's top and the hands shown as faces too."""
+    d = await fiftyone_table(harness, *EXAMPLE, stock="2C 3C 4C 7C 6C")
+    ann = d.seat("ann")
+    view = await d.open_hand("ann")
+    _, buttons = give_buttons(view)
+    held = d.hand.private_view(ann).hand  # sorted, as the hand embed shows it
+    assert list(buttons) == list(held)
+    assert all(b["emoji"]["id"] and "label" not in b for b in buttons.values())
+    assert {len(row["components"]) for row in view.components} <= {1, 2, 5}  # a row of five
+    takes = d.menu(view, "target")["options"]
+    assert [card_on(o) for o in takes] == list(d.hand.board)  # faces, by the emoji's name
+    assert all(o["emoji"]["id"] and o["label"].startswith("Take ") for o in takes)
+    assert [card_on(o) for o in d.menu(view, "called")["options"]] == list(held)
+    assert cards_shown_in(view.embed["description"]) == set(held)
+    assert cards_shown_in(view.embed["fields"][0]["value"]) == set(d.hand.board)
+    assert cards_shown_in(d.field("Board")) == set(d.hand.board)
+    assert "Q♦ 2♠ 3♠ 4♠ 6♠" in d.field("Board")  # the words stay, for a screen reader
+    await d.swap("ann", "QD", "4H")
+    assert cards_shown_in(d.field("Moves")) == {C.parse("QD"), C.parse("4H")}
+    await d.swap("bob", "6S", "AH")
+    await d.clear("ann")  # FIFTYONE-4.3: the old board on the discard pile
+    assert cards_shown_in(d.field("Discard pile")) == {d.hand.discard[-1]}
+    await d.swap("ann", "6C", "3D", stop=True)
+    await d.swap("bob", "2C", "5C")
+    hands = {card for cards in d.last_hand.hands.values() for card in cards}
+    assert cards_shown_in(d.field("Hands shown")) == hands  # every hand, once it is over
+    d.assert_no_hidden_card_in_public()
+
+
+async def test_with_faces_off_the_hand_and_the_table_are_in_words(harness):
+    d = await fiftyone_table(harness, *EXAMPLE)
+    ann = d.seat("ann")
+    view = await d.open_hand("ann")
+    FACES.clear()  # as when the emojis could not be synced
+    await d.h.click(d.user("ann"), view, d.control(view, "refresh"))
+    view = d.view_of("ann")
+    _, buttons = give_buttons(view)  # the buttons read by their words now
+    held = d.hand.private_view(ann).hand
+    assert list(buttons) == list(held)
+    assert all("emoji" not in b and b["label"] == C.label(c) for c, b in buttons.items())
+    assert not any(o.get("emoji") for o in d.menu(view, "target")["options"])
+    assert "<:" not in view.text()
+    assert f"# {C.labels(held)}\n" in view.embed["description"]
+    await d.swap("ann", "QD", "4H")  # pressed by its words
+    table_text = d.table_message().text()
+    assert "<:" not in table_text
+    assert f"<@{ann}> took Q♦, gave 4♥" in table_text and "4♥ 2♠ 3♠ 4♠ 6♠" in table_text
+    d.assert_no_hidden_card_in_public()
+
+
+async def test_a_give_button_swaps_for_the_take_its_view_showed_even_after_a_restart(tmp_path):
+    """The take chosen in the Take menu is remembered by the bot only until a restart;
+    the Give buttons carry its board place, so the swap made is the swap shown."""
+    async with Harness(database_path=tmp_path / "gff.sqlite3") as h:
+        d = await fiftyone_table(h, *EXAMPLE)
+        ann = d.seat("ann")
+        best = best_swap(ann, d.hand.hands[ann], d.hand.board)
+        other = next(card for card in d.hand.board if card != best.take)
+        view = await d.press("ann", "target", [C.code(other)])
+        act, buttons = give_buttons(view)
+        assert act == f"swap{d.hand.board.index(other)}"
+        await h.restart()
+        d.rehook()
+        await h.click(d.user("ann"), view, buttons[C.parse("4H")]["custom_id"])
+        assert d.hand.record().actions == (Swap(ann, other, C.parse("4H")),)
+        d.assert_no_hidden_card_in_public()
+
+
+async def test_a_five_player_end_keeps_every_field_within_discords_limits(harness):
+    """Six swaps and five hands shown, with seat ids as long as Discord's: faces where
+    they fit, words where they would not, and never a field past 1024 characters."""
+    seats = [str(1_575_314_774_042_869_760 + i) for i in range(5)]
+    _, _, deal = dealt_offline(FIFTYONE, PACK, seats, seed=5)
+    rng = random.Random(5)
+    while not deal.is_over:
+        seat = deal.to_act()[0]
+        stop = deal.can_stop(seat) and deal.turns_done >= 10
+        deal.apply(Swap(seat, rng.choice(deal.board), rng.choice(deal.hands[seat]), stop))
+    embed = render.table_embed(deal.public_view(), hand_number=1, commitment="0" * 64)
+    fields = {f.name: f.value for f in embed.fields}
+    assert all(len(value) <= 1024 for value in fields.values()) and len(embed) <= 6000
+    for shown in deal.public_view().shown:
+        assert C.labels(shown.hand) in fields["Hands shown"]
+    assert cards_shown_in(fields["Board"]) == set(deal.board)
+    # Lines that would pass the limit as faces are all in words instead.
+    long = fitted(lambda show: [show(PACK[i:i + 5]) for i in range(0, 40, 5)])
+    assert "<:" not in long and C.labels(PACK[:5]) in long
 
 
 def test_a_give_value_that_is_not_a_swap_is_refused_in_words():

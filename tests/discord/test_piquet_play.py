@@ -1,6 +1,6 @@
 """Piquet played in a channel, as people would, to each ending of PIQUET-5 (won, rubicon,
-tie), every move made from the hand views: the exchange's pick and Exchange (or Exchange
-and show the rest), the declaration menu, the play menu.
+tie), every move made from the hand views: the exchange's card buttons and Exchange (or
+Exchange and show the rest), the declaration menu, the play's card buttons.
 
 ann (the host) and bob join in that order; bob deals first, so ann is elder in deals 1, 3
 and 5. A partie is found by playing the engine offline from six seeded packs, then made
@@ -19,6 +19,8 @@ import re
 
 import pytest
 
+from cogs.piquet import render
+from cogs.table.emojis.shown import FACES
 from engine import cards as C
 from engine.piquet.actions import Declare, Exchange, Play, Sink
 from engine.piquet.game import PIQUET
@@ -33,6 +35,7 @@ from tests.discord.table_checks import (
 )
 from tests.discord.table_driver import TableDriver, assert_no_card_in_custom_ids, cards_named
 from tests.harness import Harness, Message
+from tests.harness.cards import card_buttons, cards_shown_in
 
 
 class PiquetDriver(TableDriver):
@@ -61,7 +64,7 @@ class PiquetDriver(TableDriver):
     async def move(self, name: str, action) -> Message:
         """One engine action, made as the player makes it in their hand view."""
         if isinstance(action, Exchange):
-            await self.press(name, "pick", [C.code(C.parse(c)) for c in action.cards])
+            await self.pick(name, [C.code(C.parse(c)) for c in action.cards])
             return await self.press(name, "showrest" if action.show_rest else "exchange")
         if isinstance(action, Sink):
             return await self.press(name, "declare", [f"sink:{action.kind}"])
@@ -72,7 +75,7 @@ class PiquetDriver(TableDriver):
                          if o["value"].startswith(action.kind + ":") and
                          {C.parse(c) for c in o["value"].split(":")[1].split("-")} == wanted)
             return await self.press(name, "declare", [value])
-        return await self.press(name, "throw", [C.code(C.parse(action.card))])
+        return await self.press_card(name, "throw", C.code(C.parse(action.card)))
 
     def assert_no_hidden_card_in_public(self) -> None:
         """Public in the deal shown (PIQUET-2.2, 2.4, 4.1): carte blanche once shown, the
@@ -220,8 +223,8 @@ async def test_piquet_views_offer_exactly_the_legal_moves(harness):
     d = await PiquetDriver.opened(h, six_packs(3))
     ann, bob = d.user("ann"), d.user("bob")
     view = await d.fresh_view("ann")
-    pick = d.menu(view, "pick")
-    assert pick["max_values"] == 5 and len(pick["options"]) == 12  # 2.3
+    assert list(card_buttons(view, "pick")) == list(d.hand.private_view(d.seat(ann)).hand)
+    assert "press 1 to 5 of your cards" in view.text()  # 2.3
     assert not any(i.endswith(":showrest") for i in view.custom_ids)  # the dealer's only
     assert d.menu(view, "exchange")["disabled"]  # nothing picked yet
     await h.click(ann, view, d.control(view, "exchange"), forged=True)
@@ -234,7 +237,7 @@ async def test_piquet_views_offer_exactly_the_legal_moves(harness):
     seen = d.hand.private_view(d.seat(ann)).rest_seen
     assert len(seen) == 3 and "The rest of the top five" in d.view_of(ann).text()
     view = await d.fresh_view("bob")
-    assert d.menu(view, "pick")["max_values"] == 5
+    assert len(card_buttons(view, "pick")) == 12 and "press 1 to 5 of your cards" in view.text()
     assert any(i.endswith(":showrest") for i in view.custom_ids)
     cards = d.hand.private_view(d.seat(bob)).hand[:1]
     await d.move("bob", Exchange(d.seat(bob), (C.code(cards[0]),), show_rest=True))
@@ -304,3 +307,108 @@ async def test_a_computer_player_plays_a_partie_of_piquet(harness, level):
     await d.play_out(lambda hand: d.move("ann", hand.timeout_action(ann)), limit=400)
     assert d.last_hand.seq > 100
     await assert_chips_conserved(h)
+
+
+def fields_of(message: Message) -> dict[str, str]:
+    return {f["name"]: f["value"] for f in message.embed.get("fields", [])}
+
+
+def pressable(view: Message, act: str) -> set[int]:
+    return {card for card, b in card_buttons(view, act).items() if not b["disabled"]}
+
+
+async def test_piquet_the_hand_is_face_buttons_and_the_table_shows_faces(harness):
+    """The exchange and the play as the hand's face buttons (three rows of twelve), the
+    declarations as a menu of faces; the discards, the talon shown, the trick and the
+    tricks as faces; the words kept beside them."""
+    d = await PiquetDriver.opened(harness, six_packs(3))
+    names = {d.seat(u): u.name for u in d.users}
+    ann, bob = d.seat("ann"), d.seat("bob")
+    view = await d.fresh_view("ann")
+    held = d.hand.private_view(ann).hand
+    buttons = card_buttons(view, "pick")
+    assert list(buttons) == list(held)
+    assert all(b["emoji"]["id"] and "label" not in b for b in buttons.values())
+    assert [len(row["components"]) for row in view.components] == [5, 5, 2, 1, 1]
+    assert cards_shown_in(view.embed["description"]) == set(held)
+    # A press picks any card: six picked, Exchange says so and cannot be pressed (2.3).
+    view = await d.pick("ann", [C.code(c) for c in held[:6]])
+    assert {c for c, b in card_buttons(view, "pick").items() if b["style"] == 3} == set(held[:6])
+    exchange = d.menu(view, "exchange")
+    assert exchange["disabled"] and exchange["label"] == "Pick at most 5"
+    view = await d.pick("ann", [C.code(c) for c in held[:2]])  # four put back
+    assert d.menu(view, "exchange")["label"] == "Exchange 2"
+    view = await d.press("ann", "exchange")
+    mine = d.hand.private_view(ann)
+    assert cards_shown_in(fields_of(view)["Your discards"]) == set(held[:2])
+    seen = fields_of(view)["The rest of the top five (only you see them)"]
+    assert cards_shown_in(seen) == set(mine.rest_seen) and C.labels(mine.rest_seen) in seen
+    dealt = d.hand.private_view(bob).hand
+    await d.move("bob", Exchange(bob, (C.code(dealt[0]),), show_rest=True))
+    public = d.hand.public_view()
+    blanche = {card for _, cards in public.carte_blanche for card in cards or ()}
+    assert cards_shown_in(d.field("Deal 1")) == set(public.talon_shown) | blanche  # 2.4
+    turn = d.hand.to_act()[0]
+    options = d.menu(await d.fresh_view(names[turn]), "declare")["options"]
+    assert d.hand.kind == "point"  # 3.1: a point's face is its suit
+    assert all(o["emoji"]["name"].startswith("suit") for o in options[:-1])
+    assert "emoji" not in options[-1]  # sink
+    while d.hand.public_view().phase != "play":
+        turn = d.hand.to_act()[0]
+        await d.move(names[turn], d.hand.timeout_action(turn))
+    leader = d.hand.to_act()[0]
+    view = await d.fresh_view(names[leader])
+    private = d.hand.private_view(leader)
+    assert list(card_buttons(view, "throw")) == list(private.hand)
+    assert pressable(view, "throw") == set(private.playable)
+    led = private.playable[0]
+    await d.move(names[leader], Play(leader, C.code(led)))
+    assert cards_shown_in(d.field("Trick 1 of 12")) == {led}
+    follower = d.hand.to_act()[0]
+    view = await d.fresh_view(names[follower])
+    private = d.hand.private_view(follower)
+    assert pressable(view, "throw") == set(private.playable)  # 4.1: following suit
+    assert cards_shown_in(fields_of(view)["On the table"]) == {led}
+    await d.move(names[follower], Play(follower, C.code(private.playable[0])))
+    assert cards_shown_in(d.field("Tricks")) == {led, private.playable[0]}
+    d.assert_no_hidden_card_in_public()
+
+
+async def test_piquet_with_faces_off_the_hand_and_the_table_are_in_words(harness):
+    d = await PiquetDriver.opened(harness, six_packs(3))
+    names = {d.seat(u): u.name for u in d.users}
+    ann = d.seat("ann")
+    view = await d.open_hand("ann")
+    FACES.clear()  # as when the emojis could not be synced
+    await d.h.click(d.user("ann"), view, d.control(view, "refresh"))
+    view = d.view_of("ann")
+    held = d.hand.private_view(ann).hand
+    buttons = card_buttons(view, "pick")  # read by their words now
+    assert list(buttons) == list(held)
+    assert all("emoji" not in b and b["label"] == C.label(c) for c, b in buttons.items())
+    heading = view.embed["description"].split("\n")[0]
+    assert "<:" not in view.text() and sorted(cards_named(heading)) == sorted(held)
+    while d.hand.public_view().phase != "play":  # each move made by the words
+        turn = d.hand.to_act()[0]
+        await d.move(names[turn], d.hand.timeout_action(turn))
+    leader = d.hand.to_act()[0]
+    led = d.hand.private_view(leader).playable[0]
+    await d.move(names[leader], Play(leader, C.code(led)))
+    trick = d.field("Trick 1 of 12")
+    assert C.label(led) in trick and "<:" not in d.table_message().text()
+    d.assert_no_hidden_card_in_public()
+
+
+async def test_piquet_two_cartes_blanches_and_the_talon_shown_fit_their_field(harness):
+    """24 cards and the talon's rest in one field (2.2, 2.4): faces only if they fit."""
+    d = await PiquetDriver.opened(harness, six_packs(3))
+    blank = [card for card in PACK if C.rank(card) not in (10, 11, 12)]  # no K, Q or J
+    both = ((d.seat("ann"), tuple(blank[:12])), (d.seat("bob"), tuple(blank[8:])))
+    for rest, faces in ((3, True), (6, False)):  # 6: each took one card (2.3, 2.4)
+        public = dataclasses.replace(d.hand.public_view(), talon_shown=tuple(PACK[20:20 + rest]),
+                                     carte_blanche=both)
+        embed = render.table_embed(public, hand_number=1, detail={})
+        deal = next(f.value for f in embed.fields if f.name == "Deal 1")
+        assert len(deal) <= 1024 and len(embed) <= 6000
+        assert C.labels(blank[:12]) in deal and C.labels(blank[8:]) in deal
+        assert ("<:" in deal) == faces  # past the limit as faces: all in words
