@@ -8,11 +8,13 @@ of several runs (bench/bot.py), each run in a process of its own (`game_played`)
 
 The players here know little of a game: at their turn (or their sealed choice) each
 clicks what their own hand view offers, a random enabled button or menu choice, until
-the game has taken an action from them. Where that is far from play, `PLANS` knows a
-little more: Faro's bets, Fifty-One's one-click swap, and Tonk's Drop pressed
-as seldom as GFF's players drop in bench/scripted.py (random clicks dropped at one click in
-five, and every drop ends the hand). That can still be more clicks per action than a
-player who knows the game would make; the rows print clicks per action beside the rate.
+the game has taken an action from them. A hand's card buttons count as one control, as
+the card menu they replaced did: choosing it presses one of the cards. Where that is far
+from play, `PLANS` knows a little more: Faro's bets, Fifty-One's one-click swap, and
+Tonk's Drop pressed as seldom as GFF's players drop in bench/scripted.py (random clicks
+dropped at one click in five, and every drop ends the hand). That can still be more
+clicks per action than a player who knows the game would make; the rows print clicks
+per action beside the rate.
 """
 
 from __future__ import annotations
@@ -117,9 +119,7 @@ async def _click_once(h, table, user, views: dict[int, int], rng: random.Random)
         sent = await h.click(user, message, wanted)
         views[user.id] = h.last_response(user).id
         return sent
-    live = {c["custom_id"].rsplit(":", 1)[-1]: c for c in view.walk_components()
-            if c.get("custom_id") and not c.get("disabled")
-            and c["custom_id"].rsplit(":", 1)[-1] not in NOT_A_MOVE}
+    live = _live_controls(view, rng)
     if not live:
         live = {c["custom_id"]: c for c in view.walk_components() if c.get("custom_id")}
     plan = PLANS.get(table.info.game)
@@ -131,6 +131,28 @@ async def _click_once(h, table, user, views: dict[int, int], rng: random.Random)
         low, high = chosen.get("min_values", 1), min(chosen.get("max_values", 1), len(offered))
         values = rng.sample(offered, rng.randint(low, max(low, high)))
     return await h.click(user, view, chosen["custom_id"], values=values)
+
+
+def _live_controls(view, rng: random.Random) -> dict[str, dict]:
+    """The view's enabled controls that make a move, by act. A hand's card buttons
+    (`<act>.<index>`, one a card) count as one control of their act, as the card menu
+    they replaced did: choosing it presses one of its cards at random. So a random
+    player clicks the cards no more often than before, whatever the hand's size."""
+    live: dict[str, dict] = {}
+    cards: dict[str, list[dict]] = {}
+    for c in view.walk_components():
+        custom_id = c.get("custom_id")
+        if not custom_id or c.get("disabled"):
+            continue
+        act = custom_id.rsplit(":", 1)[-1]
+        name, dot, index = act.partition(".")
+        if dot and index.isdigit() and c.get("type") == 2:
+            cards.setdefault(name, []).append(c)
+        elif act not in NOT_A_MOVE:
+            live[act] = c
+    for name, buttons in cards.items():
+        live.setdefault(name, rng.choice(buttons))
+    return live
 
 
 def _faro(live: dict, rng: random.Random, user: int) -> tuple[dict | None, list | None]:
@@ -145,9 +167,10 @@ def _faro(live: dict, rng: random.Random, user: int) -> tuple[dict | None, list 
 
 
 def _fiftyone(live: dict, rng: random.Random, user: int) -> tuple[dict | None, list | None]:
-    """A Fifty-One player who reads the menus: the Give menu comes with the best board
-    card already taken (FIFTYONE-4.2), so a swap is one click; now and then they clear
-    the board first (4.3), choose another board card, or give and call Stop (4.5)."""
+    """A Fifty-One player who reads the view: the Give buttons come with the best board
+    card already taken (FIFTYONE-4.2), so a swap is one click (a card's button, at
+    random); now and then they clear the board first (4.3), choose another board card,
+    or give and call Stop (4.5)."""
     roll = rng.random()
     if "stock" in live and roll < 0.1:
         return live["stock"], None
@@ -155,7 +178,8 @@ def _fiftyone(live: dict, rng: random.Random, user: int) -> tuple[dict | None, l
         return live["target"], None
     if "called" in live and roll < 0.3:
         return live["called"], None
-    return live.get("throw"), None
+    give = next((c for act, c in live.items() if act.startswith("swap")), None)
+    return give or live.get("throw"), None  # "throw": the Give menu, in a view of before
 
 
 def _tonk(live: dict, rng: random.Random, user: int) -> tuple[dict | None, list | None]:

@@ -107,6 +107,7 @@ async def play_loopback(folder: Path, variant: Variant, tables: int, seconds: fl
     try:
         async with BotProcess(standin.base_url, database, variant) as bot:
             await standin.connected(30)
+            await standin.faces_uploaded(30)  # cards as faces, as the bot shows them live
             await players.seat(standin, seated)
             clicks = players.Clicks()
             before, started = _accepted(database), time.perf_counter()

@@ -4,10 +4,14 @@ what pictures cost a click at 100 tables.
 - Render time: distinct pictures drawn to PNG on this thread, a five-card hand and a
   mid-hand GFF table, from random deals (the faces are made once before timing).
 - Cache hit rate: the bot's own picture cache over the 100-table run below, every
-  table message and hand view as the bot asked for them; and how many asked-for
-  pictures were dropped unseen because their view changed before their turn to be drawn.
+  picture as the bot asked for it; and how many asked-for pictures were dropped unseen
+  because their view changed before their turn to be drawn. A hand picture is drawn
+  only when its player presses the hand view's Picture button, which nobody presses in
+  the scripted play: these are the table messages' pictures, drawn at their paced edits
+  (bench/faces.py has a run where players ask for hand pictures).
 - Click latency p99 at 100 tables with pictures on, beside the same run with pictures
   off; each is run twice, so the spread between two identical runs is printed too.
+  Pictures are off by default (bot/settings.py); a server turns them on.
 """
 
 from __future__ import annotations

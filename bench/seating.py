@@ -11,18 +11,25 @@ from typing import Any
 
 from bot.settings import Settings
 
+EMOJI_LIST = r"/applications/\d+/emojis$"  # the route the bot's face sync starts with
+
 
 @asynccontextmanager
-async def live_harness(path: Path, **how: Any) -> AsyncIterator[Any]:
+async def live_harness(path: Path, *, faces: bool = True, **how: Any) -> AsyncIterator[Any]:
     """The offline harness on the database at `path`, its table edits paced and turn
     pings held back as the bot does live (the defaults of TABLE_EDIT_SECONDS and
     TURN_PING_SECONDS), keeping only what Discord would once it is up (no request log,
-    no old versions, no deleted messages)."""
+    no old versions, no deleted messages). Cards are shown as faces (the application's
+    emojis, which the harness answers) unless `faces` is off: then the emoji list
+    fails at start, and the bot shows cards in words as it does when Discord refuses."""
     from tests.harness import Harness  # the offline harness: the bot's real code paths
 
     live = Settings.from_values()
-    async with Harness(database_path=path, table_edit_seconds=live.table_edit_seconds,
-                       turn_ping_seconds=live.turn_ping_seconds, **how) as h:
+    harness = Harness(database_path=path, table_edit_seconds=live.table_edit_seconds,
+                      turn_ping_seconds=live.turn_ping_seconds, **how)
+    if not faces:
+        harness.recorder.fail("GET", EMOJI_LIST, 503)
+    async with harness as h:
         h.recorder.keep_history = False  # what Discord keeps, not what a test reads
         yield h
 

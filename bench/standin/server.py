@@ -10,6 +10,13 @@
 Each interaction is sent over the gateway as INTERACTION_CREATE (the offline harness's
 payloads) and is done when its callback reaches the HTTP API. The harness's recorder
 answers every route as Discord does and keeps the messages players read.
+
+The application's emojis, the bot's card faces (cogs/table/emojis/sync.py), are answered
+as Discord does too: the list as `{"items": [...]}`, a create checked for its name (2 to
+32 letters, digits and underscores, unique) and its image (a PNG, WebP or GIF data URI of
+at most 256 KiB), a delete. So the bot here shows its cards as faces, as on Discord,
+unless the stand-in is made with `faces=False`: then the list fails (503) and the bot
+shows cards in words, as it does when Discord refuses.
 """
 
 from __future__ import annotations
@@ -29,6 +36,7 @@ from discord.http import Route
 
 from bench.standin import wire
 from bench.standin.gateway import GatewaySession
+from cogs.table.emojis.names import MARKS
 from tests.harness import payloads
 from tests.harness.ids import Snowflakes, new_token
 from tests.harness.messages import COMPONENT, SLASH, Interaction, Message
@@ -49,6 +57,10 @@ JSON = {"Content-Type": "application/json"}  # exactly, as discord.py's json_or_
 CHANNEL_PATH = re.compile(r"/channels/(\d+)/")
 TOKEN_PATH = re.compile(r"/(?:interactions/\d+|webhooks/\d+)/([^/]+)")
 CALLBACK_PATH = re.compile(r"/interactions/\d+/([^/]+)/callback$")
+EMOJI_LIST = r"/applications/\d+/emojis$"
+# What the bot uploads at its first start: a face for each card, the joker, the back and
+# the four suits' marks.
+FACES = len(MARKS)
 
 
 @dataclass(frozen=True)
@@ -60,7 +72,7 @@ class _Route:
 
 
 class StandIn:
-    def __init__(self) -> None:
+    def __init__(self, *, faces: bool = True) -> None:
         self.snowflake = Snowflakes()
         self.guild_id = self.snowflake()
         self.application_id = self.snowflake()
@@ -74,6 +86,9 @@ class StandIn:
             owner=self.owner, guild_id=self.guild_id, channels=self.channels, users=self.users,
         )
         self.recorder.keep_history = False  # what Discord keeps: current messages only
+        self.faces = faces
+        if not faces:  # the bot's face sync starts with the list: refused, it shows words
+            self.recorder.fail("GET", EMOJI_LIST, 503)
         self.session: GatewaySession | None = None
         self._ready = asyncio.Event()
         self._answers: dict[str, asyncio.Future[None]] = {}
@@ -111,6 +126,17 @@ class StandIn:
     async def connected(self, seconds: float) -> None:
         """Wait until the bot has identified and been sent its servers."""
         await asyncio.wait_for(self._ready.wait(), seconds)
+
+    async def faces_uploaded(self, seconds: float) -> None:
+        """Wait until the bot has its card faces among the application's emojis (at once
+        with `faces=False`, where it plays with cards in words). The bot syncs them beside
+        its start (cogs/table/cog.py), and shows them from its last upload on."""
+        deadline = time.monotonic() + seconds
+        while self.faces and len(self.recorder.emojis) < FACES:
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"the bot uploaded {len(self.recorder.emojis)} of "
+                                   f"{FACES} card faces in {seconds:g} s")
+            await asyncio.sleep(0.01)
 
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
         session = GatewaySession(request, self._identified)

@@ -16,6 +16,7 @@ from bench.standin import players
 from bench.standin.gateway import COMPRESSIONS
 from bench.standin.process import ROOT, BotProcess
 from bench.standin.server import StandIn
+from tests.harness.cards import card_on
 
 MOVES = 4  # per table: two turns of a draw and a discard
 QUIET_SECONDS = 2  # more than the table message's pacing (TABLE_EDIT_SECONDS, 1 s)
@@ -35,12 +36,18 @@ async def test_two_tables_play_over_the_loopback_gateway_and_http(tmp_path):
         async with BotProcess(standin.base_url, database, Variant()) as bot:
             await standin.connected(30)
             assert standin.session.compression in COMPRESSIONS  # compressed, as Discord sends
+            await standin.faces_uploaded(30)  # the application's emojis, answered as Discord
             await players.seat(standin, tables)
             assert "gff" in {command["name"] for command in standin.recorder.global_commands}
             for table in tables:
                 for user in table.players:
                     view = standin.message(table.views[user.id])
                     assert view.viewer == user.id  # each hand view is its player's alone
+                    # The cards as the bot's faces: the emojis it uploaded to the stand-in.
+                    shown = {card_on(c) for c in view.walk_components() if c.get("emoji")}
+                    assert len(shown - {None}) >= 5, view.data
+                    assert all(int(c["emoji"]["id"]) in standin.recorder.emojis
+                               for c in view.walk_components() if c.get("emoji"))
             before = accepted(database)
             clicks = players.Clicks()
             until = time.perf_counter() + 60
@@ -53,6 +60,24 @@ async def test_two_tables_play_over_the_loopback_gateway_and_http(tmp_path):
             assert accepted(database) - before == 2 * MOVES
             await asyncio.sleep(QUIET_SECONDS)  # the paced table edits go out
             assert "Traceback" not in bot.errors()
+    finally:
+        await standin.stop()
+    assert bot.returncode == 0
+
+
+async def test_a_stand_in_that_refuses_the_emoji_list_gets_cards_in_words(tmp_path):
+    standin = StandIn(faces=False)
+    tables = players.make_tables(standin, 1)
+    await standin.start()
+    try:
+        async with BotProcess(standin.base_url, tmp_path / "bot.sqlite3", Variant()) as bot:
+            await standin.connected(30)
+            await players.seat(standin, tables)
+            [table] = tables
+            view = standin.message(table.views[table.players[0].id])
+            assert not standin.recorder.emojis
+            assert not any(c.get("emoji") for c in view.walk_components())
+            assert "Card faces not available" in bot.errors()  # said once, in the log
     finally:
         await standin.stop()
     assert bot.returncode == 0
