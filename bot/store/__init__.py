@@ -11,7 +11,7 @@ The store's SQL is written once, and the two databases stand beside each other o
   from its target (a PostgreSQL URL, else a SQLite file's path).
 - sql.py: `SqlStore`, every method and its checks, on any database that runs the rules'
   SQL: hands.py, tables.py, seats.py, wallets.py, ledger.py, history.py, queries.py,
-  stats.py, recovery.py, shards.py.
+  stats.py, recovery.py, shards.py, fair.py.
 - sqlite.py: `SqliteStore`, SqlStore on one SQLite file (db.py, migrate.py, migrations/).
 - postgres/: `PostgresStore`, SqlStore on a PostgreSQL database that several processes
   share, with its dialect of the rules' SQL, its migrations and a claim on each table.
@@ -55,6 +55,7 @@ from bot.store.models import (
     GuildChips,
     GuildSettings,
     HouseLine,
+    HouseSeed,
     PastTable,
     PlayerStats,
     Recovery,
@@ -98,6 +99,7 @@ __all__ = [
     "NotFound",
     "NotSeated",
     "HouseLine",
+    "HouseSeed",
     "PastTable",
     "PlayerStats",
     "Recovery",

@@ -3,10 +3,11 @@
     python -m bot.store.copy sqlite:///data/gff.sqlite3 postgresql://bot:pw@db/chips
 
 Copies every row that holds chips or state (server settings, wallets, tables, pots,
-carried posts, seats, hands, the ledger, the players' records) into an empty target of
-the same schema version, in one transaction, then proves it: conservation holds on
-both sides with the same figures for every server, every wallet, stack and pot is the
-same on both, and every balance on the target is what its ledger rows add up to.
+carried posts, seats, hands, the ledger, the players' records, the tables' house seeds
+and the players' own seeds) into an empty target of the same schema version, in one
+transaction, then proves it: conservation holds on both sides with the same figures
+for every server, every wallet, stack and pot is the same on both, every balance on
+the target is what its ledger rows add up to, and every seed is the same on both.
 Refuses a target that holds anything. Stop the bot while it runs.
 
 SOURCE and TARGET are `sqlite:///relative/path`, `sqlite:////absolute/path`, or a
@@ -41,9 +42,11 @@ TABLES = (
     "hand_players",
     "game_totals",
     "player_figures",
+    "house_seeds",
+    "player_seeds",
 )
 # What must be empty before the copy: anything here means the target is in use.
-IN_USE = ("guild_settings", "wallets", "tables", "ledger")
+IN_USE = ("guild_settings", "wallets", "tables", "ledger", "player_seeds")
 # Where chips rest: the same rows on both sides, or the copy failed.
 BALANCES = {
     "wallets": "SELECT guild_id, user_id, balance FROM wallets ORDER BY 1, 2",
@@ -51,6 +54,12 @@ BALANCES = {
     "table_pots": "SELECT table_id, name, amount FROM table_pots ORDER BY 1, 2",
     "carried_posts": "SELECT table_id, pot, user_id, amount FROM carried_posts ORDER BY 1, 2, 3",
     "ledger": "SELECT COUNT(*), COALESCE(SUM(amount), 0), COALESCE(MAX(id), 0) FROM ledger",
+}
+# The fair decks' seeds (a deal is checked against them): the same rows on both sides.
+SEEDS = {
+    "house seeds": "SELECT house_hash, table_id, seed, created_ms, revealed_ms FROM house_seeds"
+    " ORDER BY table_id, created_ms, house_hash",
+    "players' seeds": "SELECT user_id, seed, set_ms FROM player_seeds ORDER BY user_id",
 }
 NUMBERED = ("tables", "hands", "ledger")  # ids that PostgreSQL counts on from the copy's
 EXIT_USAGE = 2
@@ -119,6 +128,10 @@ def _write_all(db: Any, layout: dict[str, list[str]], rows: dict[str, list[tuple
 
 def _balances(db: Any) -> dict[str, list[tuple]]:
     return {name: db.execute(query).fetchall() for name, query in BALANCES.items()}
+
+
+def _seeds(db: Any) -> dict[str, list[tuple]]:
+    return {name: db.execute(query).fetchall() for name, query in SEEDS.items()}
 
 
 def _renumber(db: Any) -> None:
@@ -193,7 +206,8 @@ async def _copy(source: Store, target: Store) -> Report:
 
 
 async def prove(source: Store, target: Store, rows: dict[str, int]) -> Report:
-    """Conservation on both sides with the same figures, and the same balances."""
+    """Conservation on both sides with the same figures, the same balances and the same
+    seeds."""
     problems = []
     before, after = await source.conservation(), await target.conservation()
     if before != after:
@@ -201,6 +215,8 @@ async def prove(source: Store, target: Store, rows: dict[str, int]) -> Report:
     problems += [f"server {g.guild_id} does not add up on the target" for g in after if not g.holds]
     mine, theirs = await source.db.read(_balances), await target.db.read(_balances)
     problems += [f"the {name} differ" for name in BALANCES if mine[name] != theirs[name]]
+    mine, theirs = await source.db.read(_seeds), await target.db.read(_seeds)
+    problems += [f"the {name} differ" for name in SEEDS if mine[name] != theirs[name]]
     for guild in after:
         for account, booked, stored in await target.ledger_mismatches(guild.guild_id):
             problems.append(f"{account} holds {stored:,} where its ledger says {booked:,}")

@@ -90,9 +90,12 @@ def start_hand(
     posts: Sequence[Transfer],
     settlement: Settlement | None,
     turn_started_ms: int | None = None,
+    fair: dict[str, Any] | None = None,
 ) -> tuple[int, int]:
     """Store a dealt hand and book its posts; settle it too if the deal ended it (GFF-3.3).
 
+    With `fair` (the fair deck's block, checked by fair.checked_fair), the record keeps
+    it under "fair", after the game's fields; its nonce must be the hand's number.
     Returns (hand id, hand number at the table).
     """
     row = db.execute(
@@ -118,9 +121,14 @@ def start_hand(
             raise Mismatch(f"{user_id} has no seat at this table")
         if stacks[user_id] != seat["stack"]:
             raise Mismatch(f"{user_id} has {stacks[user_id]:,} chips, not {seat['stack']:,}")
-    number = db.execute(
-        "SELECT COALESCE(MAX(number), 0) + 1 FROM hands WHERE table_id = ?", (table_id,)
-    ).fetchone()[0]
+    number = next_number(db, table_id)
+    if fair is not None:
+        record = {**{k: v for k, v in record.items() if k != "fair"}, "fair": fair}
+    fair = fair_of(record)
+    if fair is not None and fair.get("nonce") != number:
+        raise Mismatch(
+            f"the deal's nonce is {fair.get('nonce')!r}, but it is hand {number} of the table"
+        )
     hand_id = db.execute(
         "INSERT INTO hands (table_id, number, record, started_ms) VALUES (?, ?, ?, ?)",
         (table_id, number, json.dumps(record, separators=(",", ":")), now_ms),
@@ -131,6 +139,26 @@ def start_hand(
     if settlement is not None:
         settle_hand(db, now_ms, hand_id, settlement)
     return hand_id, number
+
+
+def next_number(db: sqlite3.Connection, table_id: int) -> int:
+    """The number the table's next hand will have: its deal's nonce (1 for the first)."""
+    return db.execute(
+        "SELECT COALESCE(MAX(number), 0) + 1 FROM hands WHERE table_id = ?", (table_id,)
+    ).fetchone()[0]
+
+
+def next_hand_number(db: sqlite3.Connection, table_id: int) -> int:
+    """next_number, for a table that exists (NoTable otherwise)."""
+    if db.execute("SELECT 1 FROM tables WHERE id = ?", (table_id,)).fetchone() is None:
+        raise NoTable(table_id)
+    return next_number(db, table_id)
+
+
+def fair_of(record: Any) -> dict[str, Any] | None:
+    """A record's `fair` block (the fair deck, v1), if it has one."""
+    fair = record.get("fair") if isinstance(record, dict) else None
+    return fair if isinstance(fair, dict) else None
 
 
 def record_action(

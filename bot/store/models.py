@@ -117,6 +117,23 @@ class RunningHand:
     table_id: int
     number: int
     hand: Deal
+    # The record's `fair` block (the fair deck, v1: version, house_hash, client_seed,
+    # nonce), as stored with the deal; None for a deal made without one.
+    fair: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HouseSeed:
+    """A table's house seed (the fair deck, v1): 32 random bytes as 64 lowercase hex
+    digits, committed to by `house_hash`, their SHA-256. The table's current seed is its
+    newest unrevealed one; once revealed (`revealed_ms`) it is shown, and never deals
+    again."""
+
+    house_hash: str
+    table_id: int
+    seed: str  # show it only once revealed_ms is set
+    created_ms: int
+    revealed_ms: int | None
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,7 @@ from bot.store.models import (
     GameStanding,
     GuildChips,
     GuildSettings,
+    HouseSeed,
     PastTable,
     PlayerStats,
     Recovery,
@@ -121,10 +122,21 @@ class Store(Protocol):
         ...
 
     async def start_hand(
-        self, table_id: int, hand: Deal, *, turn_started_ms: int | None = None
+        self,
+        table_id: int,
+        hand: Deal,
+        *,
+        turn_started_ms: int | None = None,
+        fair: dict[str, Any] | None = None,
     ) -> Dealt:
         """Store a freshly dealt hand and book its posts (and its settlement if already over);
-        the running hand, and the table as the deal left it (read in the same transaction)."""
+        the running hand, and the table as the deal left it (read in the same transaction).
+        With `fair` (the fair deck, v1), the record keeps it under "fair"; its nonce must be
+        the hand's number at its table (Mismatch otherwise)."""
+        ...
+
+    async def next_hand_number(self, table_id: int) -> int:
+        """The number the table's next hand will get (its deal's nonce): 1 for the first."""
         ...
 
     async def record_action(
@@ -158,6 +170,45 @@ class Store(Protocol):
 
     async def running_hand(self, table_id: int) -> RunningHand | None:
         """The table's running hand rebuilt from its record, as stored now."""
+        ...
+
+    async def house_seed(self, table_id: int) -> HouseSeed | None:
+        """The table's current house seed: its newest unrevealed one, if any."""
+        ...
+
+    async def house_seeds(self, table_ids: Sequence[int]) -> dict[int, HouseSeed]:
+        """The current house seed of each of the tables that has one, by table id (one
+        query, for the thousands of tables of a recovery)."""
+        ...
+
+    async def new_house_seed(self, table_id: int, seed_hex: str, house_hash: str) -> HouseSeed:
+        """The open table's new current seed and its SHA-256; only for a table without an
+        unrevealed seed (otherwise rotate_house_seed)."""
+        ...
+
+    async def rotate_house_seed(
+        self, table_id: int, seed_hex: str, house_hash: str
+    ) -> tuple[list[HouseSeed], HouseSeed]:
+        """Between deals, in one transaction: every unrevealed seed of the table revealed
+        and a new one its current seed; (the seeds revealed, the new one). HandRunning
+        while a hand is being played."""
+        ...
+
+    async def reveal_house_seeds(self, table_id: int) -> list[HouseSeed]:
+        """Every unrevealed seed of the table revealed (at its close), returned as revealed.
+        HandRunning while a hand is being played."""
+        ...
+
+    async def house_seed_by_hash(self, house_hash: str) -> HouseSeed | None:
+        """The seed `house_hash` commits to, revealed or not (show it only if revealed)."""
+        ...
+
+    async def player_seeds(self, user_ids: Sequence[int]) -> dict[int, str]:
+        """The seeds of those of the players who set one, by user id."""
+        ...
+
+    async def set_player_seed(self, user_id: int, seed: str) -> None:
+        """A player's own seed at every table: 1 to 64 letters, digits, - or _ (BadSetting)."""
         ...
 
     async def open_tables(self, shards: ShardSet | None = None) -> dict[int, int]:

@@ -40,7 +40,8 @@ def recover(
     for hand_id, table_id, number, record_json in hands.running_hands(db, shards, part):
         why = ""
         try:
-            record, hand = hands.replayed(json.loads(record_json))
+            stored = json.loads(record_json)
+            record, hand = hands.replayed(stored)
         except EngineError as error:
             why = f"its record cannot be replayed: {error.message}"
         except Exception as error:
@@ -64,7 +65,9 @@ def recover(
                     (booked.get(hand_id, []), stacks.get(table_id, {})),
                 )
                 if not why:
-                    running[table_id] = RunningHand(hand_id, table_id, number, hand)
+                    running[table_id] = RunningHand(
+                        hand_id, table_id, number, hand, hands.fair_of(stored)
+                    )
                     continue
         log.warning("Voiding hand %s at table %s: %s", hand_id, table_id, why)
         hands.void_hand(db, now_ms, hand_id, why)

@@ -19,6 +19,7 @@ from types import TracebackType
 from typing import Any, Protocol, Self, TypeVar
 
 from bot import bounds
+from bot.store import fair as fairness
 from bot.store import hands, history, queries, recovery, stats, tables, wallets
 from bot.store.amounts import MAX_CHIPS, chips, setting, snowflake
 from bot.store.errors import BadSetting, Mismatch
@@ -28,6 +29,7 @@ from bot.store.models import (
     GameStanding,
     GuildChips,
     GuildSettings,
+    HouseSeed,
     PastTable,
     PlayerStats,
     Recovery,
@@ -93,10 +95,10 @@ def _game_id(game: str | None) -> str | None:
 
 def _start_hand_and_read(
     db: Any, now_ms: int, table_id: int, record: dict[str, Any], posts: list,
-    settlement: Settlement | None, turn_started_ms: int | None,
+    settlement: Settlement | None, turn_started_ms: int | None, fair: dict[str, Any] | None,
 ) -> tuple[int, int, Table]:
     hand_id, number = hands.start_hand(
-        db, now_ms, table_id, record, posts, settlement, turn_started_ms
+        db, now_ms, table_id, record, posts, settlement, turn_started_ms, fair
     )
     return hand_id, number, tables.load_table(db, table_id)
 
@@ -325,27 +327,44 @@ class SqlStore:
     # -- hands ------------------------------------------------------------------
 
     async def start_hand(
-        self, table_id: int, hand: Deal, *, turn_started_ms: int | None = None
+        self,
+        table_id: int,
+        hand: Deal,
+        *,
+        turn_started_ms: int | None = None,
+        fair: dict[str, Any] | None = None,
     ) -> Dealt:
         """Store a freshly dealt hand and book its posts (and its settlement if already over);
         the running hand, and the table as the deal left it.
 
-        `turn_started_ms` is when the first turn began, by the caller's clock.
+        `turn_started_ms` is when the first turn began, by the caller's clock. `fair` is
+        the deal's fair block (the fair deck, v1), kept in the record under "fair": its
+        nonce must be the number the hand gets (next_hand_number), else Mismatch.
         """
         snowflake(table_id, "The table id")
         if hand.seq:
             raise Mismatch("a hand is stored when it is dealt, before its first action")
+        fair = fairness.checked_fair(fair)
         posts = list(hand.posts)
+        record = hand.record().to_json()
         hand_id, number, table = await self.db.write(
             _start_hand_and_read,
             self._now_ms(),
             table_id,
-            hand.record().to_json(),
+            record,
             posts,
             hand.settlement,
             turn_started_ms,
+            fair,
         )
-        return Dealt(RunningHand(hand_id, table_id, number, hand), table)
+        stored = fair if fair is not None else hands.fair_of(record)
+        return Dealt(RunningHand(hand_id, table_id, number, hand, stored), table)
+
+    async def next_hand_number(self, table_id: int) -> int:
+        """The number the table's next hand will get, which is its deal's nonce: one past
+        the last hand's (1 for a table's first)."""
+        snowflake(table_id, "The table id")
+        return await self.db.read(hands.next_hand_number, table_id)
 
     async def record_action(
         self,
@@ -403,7 +422,75 @@ class SqlStore:
         if found is None:
             return None
         hand_id, number, record_json = found
-        return RunningHand(hand_id, table_id, number, hands.replay(json.loads(record_json)))
+        record = json.loads(record_json)
+        return RunningHand(hand_id, table_id, number, hands.replay(record), hands.fair_of(record))
+
+    # -- fair decks ---------------------------------------------------------------
+
+    async def house_seed(self, table_id: int) -> HouseSeed | None:
+        """The table's current house seed: its newest unrevealed one, if any."""
+        snowflake(table_id, "The table id")
+        return await self.db.read(fairness.house_seed, table_id)
+
+    async def house_seeds(self, table_ids: Sequence[int]) -> dict[int, HouseSeed]:
+        """The current house seed of each of the tables that has one, by table id, in one
+        query (recovery brings back thousands of tables)."""
+        ids = sorted({snowflake(t, "The table id") for t in table_ids})
+        if not ids:
+            return {}
+        return await self.db.read(fairness.house_seeds, ids)
+
+    async def new_house_seed(self, table_id: int, seed_hex: str, house_hash: str) -> HouseSeed:
+        """The open table's new current seed (64 lowercase hex digits) and its commitment,
+        the SHA-256 of its 32 bytes. A table whose seed is not revealed yet gets another
+        only by rotate_house_seed (Mismatch here); a seed used before is refused."""
+        snowflake(table_id, "The table id")
+        seed_hex, house_hash = fairness.checked_house_seed(seed_hex, house_hash)
+        return await self.db.write(
+            fairness.new_house_seed, self._now_ms(), table_id, seed_hex, house_hash
+        )
+
+    async def rotate_house_seed(
+        self, table_id: int, seed_hex: str, house_hash: str
+    ) -> tuple[list[HouseSeed], HouseSeed]:
+        """Between deals, in one transaction: every unrevealed seed of the open table
+        revealed, and the new one its current seed; (the seeds revealed, the new one).
+        HandRunning while a hand is being played."""
+        snowflake(table_id, "The table id")
+        seed_hex, house_hash = fairness.checked_house_seed(seed_hex, house_hash)
+        return await self.db.write(
+            fairness.rotate_house_seed, self._now_ms(), table_id, seed_hex, house_hash
+        )
+
+    async def reveal_house_seeds(self, table_id: int) -> list[HouseSeed]:
+        """Every unrevealed seed of the table revealed (at its close), returned as revealed,
+        oldest first; none if none was left. HandRunning while a hand is being played:
+        close the table (which voids it) first."""
+        snowflake(table_id, "The table id")
+        return await self.db.write(fairness.reveal_house_seeds, self._now_ms(), table_id)
+
+    async def house_seed_by_hash(self, house_hash: str) -> HouseSeed | None:
+        """The seed `house_hash` commits to, revealed or not: show its seed only once
+        `revealed_ms` is set."""
+        if isinstance(house_hash, str):
+            house_hash = house_hash.strip().lower()
+        return await self.db.read(
+            fairness.house_seed_by_hash, fairness.checked_house_hash(house_hash)
+        )
+
+    async def player_seeds(self, user_ids: Sequence[int]) -> dict[int, str]:
+        """The seeds of those of the players who set one, by user id."""
+        ids = sorted({snowflake(u, "The user id") for u in user_ids})
+        if not ids:
+            return {}
+        return await self.db.read(fairness.player_seeds, ids)
+
+    async def set_player_seed(self, user_id: int, seed: str) -> None:
+        """A player's own seed, used at every table: 1 to 64 letters, digits, - or _
+        (BadSetting otherwise)."""
+        snowflake(user_id, "The user id")
+        seed = fairness.checked_player_seed(seed)
+        await self.db.write(fairness.set_player_seed, self._now_ms(), user_id, seed)
 
     async def open_tables(self, shards: ShardSet | None = None) -> dict[int, int]:
         """The open tables' channels by table id (of the servers `shards` serve)."""

@@ -1,5 +1,6 @@
 """`python -m bot.store.copy`: a bot's whole history moved to PostgreSQL (and back),
-proved by conservation and by every balance, with play going on from where it was."""
+proved by conservation, by every balance and by every seed, with play going on from
+where it was."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import random
 import pytest
 
 from bot.store import Store
-from bot.store.copy import CopyError, copy, main
+from bot.store.copy import CopyError, copy, main, prove
 from tests.store.helpers import (
     CHANNEL,
     DEFAULTS,
@@ -16,11 +17,13 @@ from tests.store.helpers import (
     OTHER_GUILD,
     USERS,
     assert_chips_add_up,
+    behind_the_store,
     deal,
     flop_hand,
     play_hand,
     seated_table,
 )
+from tests.store.test_fair import seed
 from tests.store.test_stats import ROBOT, History, play
 
 ANN, BOB, CAT = USERS[:3]
@@ -38,7 +41,18 @@ async def make_history(path) -> None:
         assert any((await store.table(carried.id)).carry.values())  # GFF-4.5
         await store.buy_in(carried.id, ROBOT, house=True)
         running = await seated_table(store, users=(CAT, USERS[3]), channel=CHANNEL + 1)
+        # Fair decks: a seed revealed by a rotation, the current one, one revealed at a
+        # close; two players' own seeds.
+        await store.new_house_seed(running.id, *seed(1))
+        await store.rotate_house_seed(running.id, *seed(2))
+        await store.new_house_seed(carried.id, *seed(3))
+        await store.set_player_seed(ANN, "ann-s-seed")
+        await store.set_player_seed(CAT, "C" * 64)
         await deal(store, running.id)
+        closing = await store.open_table(GUILD, CHANNEL + 2, ANN)
+        await store.new_house_seed(closing.id, *seed(4))
+        await store.close_table(closing.id)
+        await store.reveal_house_seeds(closing.id)
         await seated_table(store, users=(ANN,), channel=77, guild=OTHER_GUILD)
         await store.grant(OTHER_GUILD, ANN, 500, "a prize", ref="prize")
         await store.update_guild_settings(GUILD, stake=5)
@@ -55,6 +69,9 @@ async def everything(store) -> dict:
         "stats": [await store.player_stats(GUILD, user) for user in (ANN, BOB, CAT)],
         "settings": await store.guild_settings(GUILD),
         "audits": [await store.audit(g) for g in guilds],
+        "house seeds": await store.house_seeds([t.id for t in recovery.tables]),
+        "revealed": [await store.house_seed_by_hash(seed(n)[1]) for n in (1, 4)],
+        "players' seeds": await store.player_seeds([ANN, BOB, CAT]),
     }
 
 
@@ -76,6 +93,7 @@ async def test_a_history_moves_to_postgresql_whole_and_plays_on(sqlite_history, 
     assert report.problems == ()
     assert all(report.rows[t] for t in ("ledger", "hands", "seats", "carried_posts"))
     assert report.rows["hand_players"] and report.guilds == 2
+    assert (report.rows["house_seeds"], report.rows["player_seeds"]) == (4, 2)
     assert report.lines()[-1].startswith("Conservation holds on both sides")
     async with await Store.open(sqlite_history, defaults=DEFAULTS) as before:
         expected = await everything(before)
@@ -94,6 +112,18 @@ async def test_a_copy_back_to_sqlite_is_proved_the_same_way(
     await copy(sqlite_history, empty_postgres)
     report = await copy(empty_postgres, tmp_path / "back.sqlite3")
     assert report.problems == ()
+
+
+async def test_seeds_that_differ_after_the_copy_are_said(sqlite_history, empty_postgres):
+    report = await copy(sqlite_history, empty_postgres)
+    async with behind_the_store(empty_postgres) as db:
+        await db.execute("UPDATE player_seeds SET seed = 'other' WHERE user_id = ?", (ANN,))
+        await db.execute("UPDATE house_seeds SET revealed_ms = NULL WHERE house_hash = ?",
+                         (seed(1)[1],))
+    async with await Store.open(sqlite_history, defaults=DEFAULTS) as source:
+        async with await Store.open(empty_postgres, defaults=DEFAULTS) as target:
+            proved = await prove(source, target, report.rows)
+    assert proved.problems == ("the house seeds differ", "the players' seeds differ")
 
 
 def test_the_command_line_copies_and_says_it_proved_it(

@@ -33,6 +33,11 @@ PIECES = (
         "jsonb_array_elements(hands.record::jsonb -> 'seats') AS seat (value)",
     ),
     ("json_each(p.stats) AS f", "jsonb_each_text(p.stats::jsonb) AS f"),
+    # Many ids as one parameter, a JSON array of integers (fair.IN_IDS).
+    (
+        "IN (SELECT value FROM json_each(?))",
+        "IN (SELECT value::bigint FROM jsonb_array_elements_text(?::jsonb))",
+    ),
     ("SUM(f.value)", "SUM(f.value::bigint)"),
     ("group_concat(s.user_id)", "string_agg(s.user_id::text, ',')"),
     ("MAX(MAX(net), 0)", "GREATEST(MAX(net), 0)"),
