@@ -10,7 +10,9 @@ from bench.table import machine, render
 # Each module has `run() -> list[Row]`.
 MODULES = [
     "bench.engine", "bench.store", "bench.postgres", "bench.bot", "bench.strategies",
-    "bench.stats", "bench.recovery", "bench.shards", "bench.pictures", "bench.loopback",
+    "bench.stats", "bench.recovery", "bench.shards", "bench.pictures", "bench.faces",
+    "bench.fairness",
+    "bench.loopback",
 ]
 
 

@@ -32,7 +32,7 @@ log = logging.getLogger(__name__)
 # The cogs loaded around the games' own: the table cog first, as each game's cog adds its
 # UI to it; the commands of no one game after the games, so /<game> commands come first.
 TABLE_COG = "cogs.table.cog"
-AFTER_GAMES = ("cogs.games", "cogs.bankroll", "cogs.stats", "cogs.admin")
+AFTER_GAMES = ("cogs.games", "cogs.bankroll", "cogs.stats", "cogs.fair", "cogs.admin")
 
 
 def default_extensions() -> tuple[str, ...]:

@@ -34,6 +34,7 @@ OTHER_COMMANDS = (
         "`/bankroll [player] [game]`: chips and rank, and the server's standings",
         "`/daily`: your daily chips",
         "`/stats [player] [game]`: hands, wins and chips won",
+        "`/fair [seed] [rotate]`: the house seed's hash, your seed, how to check a deck",
     )),
     ("Finding your way", (
         "`/games`: the games, and how to start each",

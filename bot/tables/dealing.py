@@ -7,8 +7,8 @@ from collections.abc import Callable, Sequence
 
 from bot.store import Seat
 from bot.tables.errors import TableError
+from bot.tables.fair_decks import FairDecks
 from bot.tables.live import DealerDraw, LiveTable
-from bot.tables.turns import Turns
 from bot.words import count
 from engine.cards import Card
 from engine.fairness import new_salt
@@ -32,7 +32,7 @@ def system_shuffle(cards: list[Card]) -> list[Card]:
     return secrets.SystemRandom().sample(cards, len(cards))
 
 
-class Dealing(Turns):
+class Dealing(FairDecks):
     """The part of the table service that deals (bot/tables/__init__.py)."""
 
     deck_source: DeckSource  # these three are TableService's (bot/tables/service.py)
@@ -71,18 +71,25 @@ class Dealing(Turns):
             game = table.game
             table.dealer_draw = None
             dealer = self._next_dealer(table, players) if game.info.has_dealer else None
+            seats = [(s.seat_id, s.stack) for s in table.info.seats if s.status != "left"]
+            fair = None
+            if self.deck_source is shuffled_deck:  # the live bot: a deck from the seeds
+                deck_or_decks, fair = await self.fair_deck(table, [s for s, _ in seats])
+            else:  # fixed decks (tests, benchmarks), proved by the older commitment
+                deck_or_decks = self.deck_source(table)
             hand = game.start(
-                seats=[(s.seat_id, s.stack) for s in table.info.seats if s.status != "left"],
+                seats=seats,
                 stake=table.info.stake,
                 dealer=None if dealer is None else dealer.seat_id,
-                deck_or_decks=self.deck_source(table),
+                deck_or_decks=deck_or_decks,
                 carry=table.info.carry,
                 options=table.info.options,  # G3.3: the table's, at every deal
-                salt=new_salt(),  # the deck commitment shown at the deal
+                salt=None if fair else new_salt(),
             )
-            self._shuffles_for(hand)
+            self._shuffles_for(hand, fair, table.house)
             now = self.scheduler.now()
-            dealt = await self.store.start_hand(table.id, hand, turn_started_ms=int(now * 1000))
+            dealt = await self.store.start_hand(table.id, hand, turn_started_ms=int(now * 1000),
+                                                fair=fair)
             table.running, table.info = dealt.running, dealt.table
             self._stop_clocks(table, list(table.clocks))
             await self.listener.hand_started(table)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass, field
 
-from bot.store import RunningHand, Seat, Table
+from bot.store import HouseSeed, RunningHand, Seat, Table
 from bot.tables.computer import is_computer
 from engine import games
 from engine.cards import Card
@@ -48,6 +48,10 @@ class LiveTable:
     # whether its one timer is set.
     idle_at: float = 0.0
     idle_timer: bool = False
+    # The house seed the next deals come from (bot/tables/fair_decks.py), its hash shown.
+    house: HouseSeed | None = None
+    # The house seeds revealed when the table closed, for its closing message.
+    revealed: list[HouseSeed] = field(default_factory=list)
 
     @property
     def id(self) -> int:

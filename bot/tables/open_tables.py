@@ -194,6 +194,8 @@ class OpenTables:
         if table.id not in self.tables:
             return
         returned = await self.store.close_table(table.id)
+        # The seeds of its deals, revealed now that none will be dealt (docs/fairness.md).
+        table.revealed = await self.store.reveal_house_seeds(table.id)
         self._forget(table)
         self.computers.forget(table.id)
         await self._release(table.id)

@@ -69,6 +69,7 @@ class Recovering(Dealing):
                 "A hand could not be resumed after a restart "
                 f"({voided.reason}); every chip posted to it went back to its player."
             )
+        houses = await self.store.house_seeds([info.id for info in recovery.tables])
         for info in recovery.tables:
             if not self.serves(info.guild_id):
                 continue  # recovered for another process's shards: never this one's to run
@@ -83,9 +84,10 @@ class Recovering(Dealing):
                 self.notices.pop(info.id, None)
                 continue
             running = recovery.running.get(info.id)
-            if running is not None:
-                self._shuffles_for(running.hand)
             table = self._track(info, running)
+            table.house = houses.get(info.id)
+            if running is not None:
+                self._shuffles_for(running.hand, running.fair, table.house)
             table.restored = True
             table.resumed = False
             table.away = {s.user_id for s in info.seats if s.status == "away"}

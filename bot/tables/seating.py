@@ -9,15 +9,15 @@ from typing import Any
 from bot.store import StoreError, Table, TableHeldElsewhere
 from bot.store.errors import StoreUnavailable
 from bot.tables.errors import OtherShard, TableError
+from bot.tables.fair_decks import FairDecks
 from bot.tables.live import LiveTable
-from bot.tables.turns import Turns
 from engine.errors import EngineError
 from engine.record import DEFAULT_GAME
 
 log = logging.getLogger(__name__)
 
 
-class Seating(Turns):
+class Seating(FairDecks):
     """The part of the table service that seats players (bot/tables/__init__.py)."""
 
     _opening: asyncio.Lock  # TableService's: one table per channel, even when two join at once
@@ -38,6 +38,7 @@ class Seating(Turns):
                 table = await self._claimed(
                     await self.store.open_table(guild_id, channel_id, user_id, game=game)
                 )
+                await self.house_for(table)  # committed before anyone can deal
             else:
                 _same_game(table, game)
         try:
@@ -74,6 +75,7 @@ class Seating(Turns):
                 turn_seconds=turn_seconds, max_players=max_players, options=options,
             )
             table = await self._claimed(info)
+            await self.house_for(table)  # committed before anyone can deal
         try:
             await self._seat(table, guild_id, user_id)
         except StoreError:
@@ -112,6 +114,7 @@ class Seating(Turns):
                 raise TableError("You already have a seat at this table.")
             await self.store.open_wallet(guild_id, user_id)
             await self.store.buy_in(table.id, user_id)
+            await self.seed_of(user_id)  # made now, if new, so the player can see it
             await self._refresh(table)
         await self.listener.table_changed(table)
 

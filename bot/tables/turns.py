@@ -140,12 +140,12 @@ class Turns(HandEnds):
             # refused action, so that is replayed from the hand's own record.
             table.running = replace(running, hand=_before(running.hand, seq, stocks))
         if table.running is not None:
-            self._shuffles_for(table.running.hand)
+            self._shuffles_for(table.running.hand, table.running.fair, table.house)
 
-    def _shuffles_for(self, hand: Deal) -> None:
-        """A deal that rebuilds its stock mid-deal takes each new order from the bot's
-        shuffle from here on (engine/game.py, `shuffle_with`)."""
-        hand.shuffle_with(lambda pile: self.stock_shuffle(pile))  # as set when it is needed
+    def _shuffles_for(self, hand: Deal, fair: dict | None = None,
+                      house: Any = None) -> None:
+        """Where a rebuilt stock's order comes from (bot/tables/fair_decks.py)."""
+        raise NotImplementedError
 
     async def _play_stand_ins(self, table: LiveTable) -> None:
         """Players who left or are away are played at once, so nobody waits for them."""

@@ -79,7 +79,6 @@ def round_lines(public: PublicView, *, faces: bool = True) -> list[str]:
 def table_embed(
     public: PublicView, shown: tuple[int, tuple[Reveal, ...]], *, hand_number: int,
     deadline: int | None = None, away: set[str] | frozenset[str] = frozenset(),
-    commitment: str | None = None,
 ) -> discord.Embed:
     """The public table during a game; `shown` is (round, its reveals) to show."""
     low, high = public.limits
@@ -107,7 +106,7 @@ def table_embed(
         fields.append(Field("Rounds", faces_while_they_fit(
             round_lines(public), round_lines(public, faces=False))))
     return sealed.table_embed(public, LOBBY_TITLE, headline, _seat_lines(public, set(away)),
-                              fields, hand_number=hand_number, commitment=commitment)
+                              fields, hand_number=hand_number)
 
 
 def winner_line(settlement: AuctionSettlement) -> str:

@@ -114,7 +114,7 @@ def _seat_lines(public: PublicView, away: set[str]) -> list[str]:
 
 def table_embed(
     public: PublicView, *, hand_number: int, deadline: int | None = None,
-    away: frozenset[str] | set[str] = frozenset(), commitment: str | None = None,
+    away: frozenset[str] | set[str] = frozenset(),
 ) -> discord.Embed:
     if public.turn is not None:
         which = "a second card" if public.first is not None else "a card"
@@ -133,8 +133,6 @@ def table_embed(
     embed.add_field(name="Layout", value=layout_block(public), inline=False)
     embed.add_field(name="This turn", value=flips_line(public), inline=False)
     embed.add_field(name="Seats", value=clip(_seat_lines(public, set(away))), inline=False)
-    if commitment:
-        embed.set_footer(text=f"Deck commitment (SHA-256): {commitment}")
     return with_layout_faces(embed, public)
 
 

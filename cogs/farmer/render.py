@@ -95,7 +95,7 @@ def _seat_lines(public: PublicView, away: set[str], show: Show) -> list[str]:
 
 def table_embed(
     public: PublicView, *, hand_number: int, deadline: int | None = None,
-    away: frozenset[str] | set[str] = frozenset(), commitment: str | None = None,
+    away: frozenset[str] | set[str] = frozenset(),
     draw: DealerDraw | None = None,
 ) -> discord.Embed:
     if public.turn is not None:
@@ -114,8 +114,6 @@ def table_embed(
     embed.add_field(name="Seats", value=seats, inline=False)
     if draw is not None:
         embed.add_field(name=DRAW_FIELD, value=clip([draw_line(draw)]), inline=False)
-    if commitment:
-        embed.set_footer(text=f"Deck commitment (SHA-256): {commitment}")
     return embed
 
 

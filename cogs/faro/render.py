@@ -84,7 +84,7 @@ def _seat_lines(public: PublicView, away: set[str]) -> list[str]:
 
 def table_embed(
     public: PublicView, *, hand_number: int, deadline: int | None = None,
-    away: frozenset[str] | set[str] = frozenset(), commitment: str | None = None,
+    away: frozenset[str] | set[str] = frozenset(),
 ) -> discord.Embed:
     if public.ended is None:
         when = f" Ready <t:{deadline}:R> at the latest." if deadline else ""
@@ -111,8 +111,6 @@ def table_embed(
     bets = [bet_line(bet) for bet in public.layout]
     embed.add_field(name="Layout", value=clip(bets) if bets else "no bets", inline=False)
     embed.add_field(name="Seats", value=clip(_seat_lines(public, set(away))), inline=False)
-    if commitment:
-        embed.set_footer(text=f"Deck commitment (SHA-256): {commitment}")
     return embed
 
 

@@ -99,7 +99,7 @@ def shown_line(shown: Shown, show: Show = faces_and_words) -> str:
 
 def table_embed(
     public: PublicView, *, hand_number: int, deadline: int | None = None,
-    away: set[str] | frozenset[str] = frozenset(), commitment: str | None = None,
+    away: set[str] | frozenset[str] = frozenset(),
 ) -> discord.Embed:
     """The public table during a game. `deadline` is a Unix time for the turn's end."""
     round_line = f" {_round_line(public)}" if public.turn is not None else ""
@@ -126,8 +126,6 @@ def table_embed(
     if public.shown:  # FIFTYONE-4.5: every hand, once the game is over
         embed.add_field(name="Hands shown", inline=False, value=fitted(
             lambda show: [shown_line(s, show) for s in public.shown]))
-    if commitment:
-        embed.set_footer(text=f"Deck commitment (SHA-256): {commitment}")
     return embed
 
 

@@ -71,7 +71,7 @@ def _rounds_shown(public: PublicView) -> str:
 
 def table_embed(
     public: PublicView, *, hand_number: int, deadline: int | None = None,
-    away: set[str] | frozenset[str] = frozenset(), commitment: str | None = None,
+    away: set[str] | frozenset[str] = frozenset(),
 ) -> discord.Embed:
     """The public table during a game. `deadline` is a Unix time for the bids' end."""
     waiting = [s.id for s in public.seats if s.dealt_in and not s.has_bid]
@@ -90,7 +90,7 @@ def table_embed(
         Field("Prizes face down", str(public.prizes_left), inline=True),
     ]
     return sealed.table_embed(public, LOBBY_TITLE, headline, _seat_lines(public, set(away)),
-                              fields, hand_number=hand_number, commitment=commitment)
+                              fields, hand_number=hand_number)
 
 
 def winner_line(settlement: GopsSettlement) -> str:

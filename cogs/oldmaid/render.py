@@ -65,7 +65,7 @@ def draw_lines(public: PublicView) -> list[str]:
 
 def table_embed(
     public: PublicView, *, hand_number: int, deadline: int | None = None,
-    away: frozenset[str] | set[str] = frozenset(), commitment: str | None = None,
+    away: frozenset[str] | set[str] = frozenset(),
 ) -> discord.Embed:
     if public.drawer is not None and public.holder is not None:
         when = due(deadline)
@@ -85,8 +85,6 @@ def table_embed(
     embed.add_field(name="Pairs thrown", value=pairs_field(public), inline=False)
     if public.draws:
         embed.add_field(name="Draws", value=clip(draw_lines(public)), inline=False)
-    if commitment:
-        embed.set_footer(text=f"Deck commitment (SHA-256): {commitment}")
     return embed
 
 

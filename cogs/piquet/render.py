@@ -143,7 +143,6 @@ def _trick_words(cards: Sequence[tuple[str, int]], show: Show = faces_and_words)
 def table_embed(
     public: PublicView, *, hand_number: int, detail: Mapping[str, Mapping[str, int]],
     deadline: int | None = None, away: set[str] | frozenset[str] = frozenset(),
-    commitment: str | None = None,
 ) -> discord.Embed:
     """The public table during a partie. `detail` is this deal's scores by part (7.3),
     all public; `deadline` is a Unix time for the turn's end."""
@@ -182,8 +181,6 @@ def table_embed(
     sheet = score_sheet(public.deals, seats)
     embed.add_field(name="Score sheet", value=clip(sheet) if sheet else "no deal finished yet",
                     inline=False)
-    if commitment:
-        embed.set_footer(text=f"Deck commitment (SHA-256): {commitment}")
     return embed
 
 

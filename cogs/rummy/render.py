@@ -91,8 +91,7 @@ class RummyEmbeds:
     def table_embed(
         self, public: Any, events: Sequence[Event], *, hand_number: int,
         deadline: int | None = None, away: set[str] | frozenset[str] = frozenset(),
-        commitment: str | None = None,
-    ) -> discord.Embed:
+        ) -> discord.Embed:
         """The public table during a hand. `deadline` is a Unix time for the turn's end."""
         if public.turn is not None:
             when = due(deadline)
@@ -114,8 +113,6 @@ class RummyEmbeds:
         embed.add_field(name="Discard", value=self.discard_line(public), inline=True)
         embed.add_field(name="Stock", value=count(public.stock, "card"), inline=True)
         embed.add_field(name="Last actions", value=clip(last_actions(events)), inline=False)
-        if commitment:
-            embed.set_footer(text=f"Deck commitment (SHA-256): {commitment}")
         return embed
 
     def hand_embed(self, view: Any, *, note: str = "") -> discord.Embed:

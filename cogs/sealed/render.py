@@ -57,7 +57,7 @@ def reveal_line(choices: Iterable[tuple[str, str]], winner: str | None, *, won: 
 
 def table_embed(
     public: Any, title: str, headline: str, players: str, fields: Iterable[Field], *,
-    hand_number: int, commitment: str | None,
+    hand_number: int,
 ) -> discord.Embed:
     """The public table during a game: the pot, the headline, the players (a field's
     text: `faces_if_all_fit`), then the game's fields."""
@@ -65,8 +65,6 @@ def table_embed(
         f"{title} — game {hand_number}", f"Stake {public.stake}, pot {public.pot}. {headline}",
         GREEN if public.ended is None else GOLD, [Field("Players", players), *fields],
     )
-    if commitment:
-        embed.set_footer(text=f"Deck commitment (SHA-256): {commitment}")
     return embed
 
 

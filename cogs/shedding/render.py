@@ -88,7 +88,7 @@ class SheddingEmbeds:
 
     def table_embed(
         self, public: Any, *, hand_number: int, deadline: int | None = None,
-        away: set[str] | frozenset[str] = frozenset(), commitment: str | None = None,
+        away: set[str] | frozenset[str] = frozenset(),
     ) -> discord.Embed:
         """The public table during a game. `deadline` is a Unix time for the turn's end."""
         if public.turn is not None:
@@ -110,8 +110,6 @@ class SheddingEmbeds:
         seats = [s.id for s in public.seats]
         said = [mention_seats(e, seats) for e in public.events[-LOG_LINES:]]
         embed.add_field(name=self.log, value=clip(said) if said else "none yet", inline=False)
-        if commitment:
-            embed.set_footer(text=f"Deck commitment (SHA-256): {commitment}")
         return embed
 
     def hand_embed(self, view: Any, *, note: str = "") -> discord.Embed:

@@ -10,7 +10,7 @@ and discord.py reads them from the callbacks' evaluated annotations.
 import inspect
 import io
 import json
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -99,6 +99,31 @@ def deck_check(record: dict) -> str:
     )
 
 
+async def with_revealed_seed(store: Any, record: dict) -> dict:
+    """The record as `/history` gives it: with its house seed once revealed (at the table's
+    close or a rotation), so the record alone proves its deck (docs/fairness.md)."""
+    fair = record.get("fair")
+    if not isinstance(fair, dict) or "house_seed" in fair:
+        return record
+    house = await store.house_seed_by_hash(str(fair.get("house_hash", "")))
+    if house is None or house.revealed_ms is None:
+        return record
+    return {**record, "fair": {**fair, "house_seed": house.seed}}
+
+
+def seeds_line(record: dict) -> str:
+    """What the deal's deck came from, and whether it can be checked yet."""
+    fair = record["fair"]
+    made = (f"Its deck came from house seed hash `{fair.get('house_hash')}`, the seats' "
+            f"seeds `{fair.get('client_seed')}` and deal number {fair.get('nonce')} "
+            f"({fair.get('version')}).")
+    if "house_seed" in fair:
+        return (f"{made} The house seed is revealed (in the file): check it with "
+                "`python -m engine.fairness verify` or docs/verify.html.")
+    return (f"{made} The house seed is revealed when the table closes or a player rotates "
+            "it (`/fair rotate:True`, between deals); then this record proves its deck.")
+
+
 def table_commands(ui: "GameUI") -> app_commands.Group:
     """The `/<game>` group of one game, its UI rendering what is game-specific."""
     info = ui.game.info
@@ -182,7 +207,7 @@ def table_commands(ui: "GameUI") -> app_commands.Group:
     @app_commands.describe(
         hand="a hand number: its full record as a file",
         table="a table number from the list (default: this channel's table, or its last one)",
-        verify="recompute the hand's deck commitment from its record",
+        verify="recompute the hand's deck from its seeds (or its older commitment)",
     )
     async def history(
         interaction: discord.Interaction,
@@ -291,18 +316,17 @@ async def show_history(
         # A running hand's record holds the deck: it is shown once the hand is over.
         await answer(interaction, f"Hand {hand} is not finished at table {past.id}.")
         return
-    data = json.dumps({**stored.record, "result": stored.result}, indent=1).encode()
+    record = await with_revealed_seed(bot.store, stored.record)  # type: ignore[union-attr]
+    data = json.dumps({**record, "result": stored.result}, indent=1).encode()
     lines = [
         f"Table {past.id}, hand {hand}: replay it with "
         f"`python -m engine.replay hand-{hand}.json`.",
-        deck_check(stored.record),
+        seeds_line(record) if "fair" in record else deck_check(record),
     ]
     if verify:
-        lines.append(
-            "Deck check: **matches** the commitment shown at the deal."
-            if fairness.verify(stored.record)
-            else "Deck check: does **not** match the commitment shown at the deal."
-        )
+        verdict = fairness.verify_fair(record)
+        lines.append(f"Deck check: **{'verified' if verdict.ok else 'not verified'}**. "
+                     f"{verdict.reason}")
     await interaction.response.send_message(
         "\n".join(lines),
         file=discord.File(io.BytesIO(data), filename=f"hand-{hand}.json"),

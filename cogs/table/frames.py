@@ -13,7 +13,8 @@ import discord
 from cogs.table.names import clip, seat_name
 
 if TYPE_CHECKING:
-    from bot.store import Seat
+    from bot.store import HouseSeed, Seat
+    from bot.tables import LiveTable
     from engine.game import Settlement
 
 GREEN = discord.Colour.dark_green()  # a hand being played
@@ -137,3 +138,31 @@ def result_embed(settlement: Settlement, lines: ResultLines, *, hand_word: str,
 def mentions(seat_ids: Iterable[str]) -> str:
     """Seats named in a history line, from a result's JSON: "nobody" for none."""
     return ", ".join(f"<@{seat}>" for seat in seat_ids) or "nobody"
+
+
+def fair_footer(table: LiveTable) -> str | None:
+    """What proves the deck (docs/fairness.md): the house seed's hash the deal came from
+    and its number (the nonce); between deals the hash the next deal will come from; a
+    deal of fixed decks (in tests) its older commitment."""
+    running = table.running
+    if running is not None and running.fair:
+        return (f"Fair deck: house seed hash {running.fair['house_hash']} · deal "
+                f"{running.fair['nonce']} · /fair to check")
+    if running is not None and running.hand.commitment:
+        return f"Deck commitment (SHA-256): {running.hand.commitment}"
+    house = table.house
+    if house is not None:
+        return f"Fair decks: the next deal comes from house seed hash {house.house_hash} · /fair"
+    return None
+
+
+def with_fair_footer(made: discord.Embed, table: LiveTable) -> discord.Embed:
+    footer = fair_footer(table)
+    if footer:
+        made.set_footer(text=footer)
+    return made
+
+
+def revealed_seeds(seeds: Sequence[HouseSeed]) -> str:
+    """House seeds just revealed, for the channel: each with the hash it was shown by."""
+    return "; ".join(f"`{s.seed}` (hash `{s.house_hash[:16]}…`)" for s in seeds)

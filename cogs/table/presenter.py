@@ -36,6 +36,7 @@ from bot.tables import LiveTable
 from bot.tables.computer import is_computer
 from cogs.table.clock import deadline_of
 from cogs.table.components import table_view
+from cogs.table.frames import revealed_seeds, with_fair_footer
 from cogs.table.own_messages import countdown_text, find_after_restart, ping_text
 from cogs.table.pictures.layout import Picture
 from cogs.table.pictures.service import picture_key
@@ -149,6 +150,9 @@ class TablePresenter:
         self._send(table, Uncount())
         paid = ", ".join(f"<@{user}> {chips}" for user, chips in returned.items() if chips)
         text = f"The table is closed: {why}." + (f" Cashed out: {paid}." if paid else "")
+        if table.revealed:  # docs/fairness.md: now every deck it dealt can be checked
+            text += (f"\nIts house seed, revealed: {revealed_seeds(table.revealed)}. Check "
+                     f"any of its hands with `/{table.info.game} history hand:<n> verify:True`.")
         self._send(table, Closed(text))
 
     async def say(self, table: LiveTable, text: str) -> None:
@@ -335,8 +339,11 @@ class TablePresenter:
         return self.controls.uis[table.info.game]
 
     def table_embed(self, table: LiveTable) -> discord.Embed:
+        """The table message: the lobby or the hand, and under it what proves the deck (the
+        same for every game: cogs/table/frames.py `fair_footer`)."""
         ui = self.ui(table)
-        return ui.lobby_embed(table) if table.running is None else ui.table_embed(table)
+        made = ui.lobby_embed(table) if table.running is None else ui.table_embed(table)
+        return with_fair_footer(made, table)
 
     def table_picture(self, table: LiveTable) -> Picture | None:
         """What the table message's picture shows: drawn from the public view alone."""

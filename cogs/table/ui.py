@@ -98,7 +98,7 @@ class GameUI(ABC):
     # G2.6: what a stack fell below to be out, in the result's words ("two stakes").
     out_below: ClassVar[str] = "the stake"
     # What draws the game's table and hand embeds: its render module, or an object with its
-    # two functions, `table_embed(public, *, hand_number, deadline, away, commitment)` (and
+    # two functions, `table_embed(public, *, hand_number, deadline, away)` (and
     # whatever else `draw_table` gives it) and `hand_embed(view, *, note)`.
     embeds: ClassVar[Any]
 
@@ -136,11 +136,11 @@ class GameUI(ABC):
         hand = table.running.hand
         return self.draw_table(table, hand.public_view(), hand_number=table.running.number,
                                deadline=self.table_deadline(table),
-                               away={str(u) for u in table.away}, commitment=hand.commitment)
+                               away={str(u) for u in table.away})
 
     def draw_table(self, table: LiveTable, public: Any, **shown: Any) -> discord.Embed:
         """The game's table embed from its public view and what every table shows
-        (`shown`: the hand's number, the deadline, who is away, the deck commitment). A game
+        (`shown`: the hand's number, the deadline, who is away). A game
         whose embed takes more from the table or the hand overrides this to add it."""
         return self.embeds.table_embed(public, **shown)
 

@@ -156,12 +156,12 @@ async def test_a_record_that_cannot_be_read_or_kept_means_syncing_again(tmp_path
 
 async def test_bankroll_is_one_command_as_players_type_it(booted, caplog):
     """`/bankroll [player] [game]`, with no subcommand to pick, and `/help`: a command group
-    a game and seven more."""
+    a game and eight more."""
     h = booted
     bankroll = next(c for c in h.commands if c["name"] == "bankroll")
     assert [(o["name"], o["type"], o.get("required", False)) for o in bankroll["options"]] == [
         ("player", 6, False), ("game", 3, False)]  # a user, and a text among choices
-    assert len(ALL) == len(games.GAMES) + 7
+    assert len(ALL) == len(games.GAMES) + 8
     with caplog.at_level(logging.INFO, logger="bot.command_sync"):
         record_path(h.settings.database_path).unlink()  # no record: synced afresh
         await h.restart()

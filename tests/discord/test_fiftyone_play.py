@@ -320,7 +320,7 @@ async def test_a_five_player_end_keeps_every_field_within_discords_limits(harnes
         seat = deal.to_act()[0]
         stop = deal.can_stop(seat) and deal.turns_done >= 10
         deal.apply(Swap(seat, rng.choice(deal.board), rng.choice(deal.hands[seat]), stop))
-    embed = render.table_embed(deal.public_view(), hand_number=1, commitment="0" * 64)
+    embed = render.table_embed(deal.public_view(), hand_number=1)
     fields = {f.name: f.value for f in embed.fields}
     assert all(len(value) <= 1024 for value in fields.values()) and len(embed) <= 6000
     for shown in deal.public_view().shown:

@@ -171,8 +171,7 @@ class Drawn(GameUI):
 
 
 def running(to_act, deadlines):
-    hand = SimpleNamespace(public_view=lambda: "public", to_act=lambda: to_act,
-                           commitment="abc")
+    hand = SimpleNamespace(public_view=lambda: "public", to_act=lambda: to_act)
     return SimpleNamespace(running=SimpleNamespace(hand=hand, number=7), away={ANN},
                            deadline_for=deadlines.get)
 
@@ -180,7 +179,7 @@ def running(to_act, deadlines):
 def test_a_table_embed_gets_what_every_table_shows_and_the_turns_deadline():
     table = running((str(BOB), str(ANN)), {str(BOB): 1700000000.7, str(ANN): 1})
     assert Drawn().table_embed(table) == ("table", "public", {
-        "hand_number": 7, "deadline": 1700000000, "away": {str(ANN)}, "commitment": "abc"})
+        "hand_number": 7, "deadline": 1700000000, "away": {str(ANN)}})
     assert Drawn().table_embed(running((), {}))[2]["deadline"] is None
     assert Drawn().hand_embed("view", note="said") == ("hand", "view", "said")
 

@@ -53,7 +53,7 @@ def deck() -> list[int]:
 
 def test_the_toy_is_registered_after_the_halls_games_and_its_cog_loads_with_theirs(toy):
     assert list(games.GAMES)[-1] == TOY and games.DEFAULT_GAME != TOY
-    assert default_extensions()[-5] == "tests.toy.cog"  # then the commands of no one game
+    assert default_extensions()[-6] == "tests.toy.cog"  # then the commands of no one game
 
 
 async def test_the_toy_gets_its_slash_commands(h):

@@ -21,7 +21,7 @@ MAX_SAFE_INTEGER = 2**53
 
 
 # The commands of no one game, after every game's own (bot/client.py loads their cogs last).
-OTHER_COMMANDS = ("games", "help", "bankroll", "daily", "stats", "config", "audit")
+OTHER_COMMANDS = ("games", "help", "bankroll", "daily", "stats", "fair", "config", "audit")
 
 
 def every_command() -> list[str]:
