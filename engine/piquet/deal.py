@@ -73,6 +73,20 @@ class PiquetDeal(DealBase):
     def other(self, seat: str) -> str:
         return opponent(self.ids, seat)
 
+    def copy(self) -> PiquetDeal:
+        """A partie that goes on on its own from here (engine/game.py, `Deal.copy`): the
+        same state, seq and record, and applying to one never changes the other. What
+        play changes is copied: the totals, the lists of finished deals and of actions,
+        and the deal in play (`OneDeal.copy`). The rest is shared, never changed once
+        made: the record dealt from, each finished deal, each action, the settlement."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.totals = dict(self.totals)
+        new.finished = list(self.finished)
+        new.actions = list(self.actions)
+        new.current = self.current.copy()
+        return new
+
     # -- the deal in play, as the game, the views and the tests read it --------------------
 
     @property
@@ -140,28 +154,33 @@ class PiquetDeal(DealBase):
 
     def _checked(self, action: Action) -> tuple[Card, ...]:
         """PIQUET-7.4, in its order: raise the refusal of `action`, or return its cards."""
-        if not isinstance(action, (Exchange, Declare, Sink, Play)):
+        if not isinstance(action, (Play, Exchange, Declare, Sink)):
             raise EngineError("bad_record", "not a Piquet action (PIQUET-7.2)")
-        if self.phase == OVER:
+        deal = self.current
+        if deal.phase == OVER:
             raise EngineError("wrong_phase", "the partie is over: six deals are played")
-        return self.current.checked(action)
+        return deal.checked(action)
 
     def apply(self, action: Action) -> None:
+        """Check, then play; the record keeps the cards by their codes as `C.code` writes
+        them, whatever spelling the action used (7.4)."""
         cards = self._checked(action)
-        codes = tuple(map(C.code, cards))
         deal = self.current
-        if isinstance(action, Exchange):
-            self.actions.append(Exchange(action.seat, codes, action.show_rest))
+        if isinstance(action, Play):  # 24 of a deal's 30-odd actions
+            code = C.code(cards[0])
+            # A Play that already writes its card so is kept as it is.
+            kept = type(action) is Play and action.card == code
+            self.actions.append(action if kept else Play(action.seat, code))
+            deal.play(action.seat, cards[0])
+        elif isinstance(action, Exchange):
+            self.actions.append(Exchange(action.seat, tuple(map(C.code, cards)), action.show_rest))
             deal.exchange(action.seat, cards, action.show_rest)
         elif isinstance(action, Declare):
-            self.actions.append(Declare(action.seat, action.kind, codes))
+            self.actions.append(Declare(action.seat, action.kind, tuple(map(C.code, cards))))
             deal.declare(action.seat, frozenset(cards))
-        elif isinstance(action, Sink):
+        else:
             self.actions.append(action)
             deal.declare(action.seat, None)
-        else:
-            self.actions.append(Play(action.seat, codes[0]))
-            deal.play(action.seat, cards[0])
         if deal.phase == OVER:
             self._end_deal()
 

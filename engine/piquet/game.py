@@ -8,7 +8,6 @@ from typing import Any
 from engine import cards as C
 from engine.base import BaseGame
 from engine.errors import EngineError
-from engine.piquet import scoring as S
 from engine.piquet.actions import KINDS, Action, Declare, Exchange, Play, Sink, parse_action
 from engine.piquet.deal import DECLARING, EXCHANGING, PiquetDeal
 from engine.piquet.info import PIQUET_INFO
@@ -42,7 +41,7 @@ class PiquetGame(BaseGame):
             return Exchange(seat, tuple(C.code(card) for card in rng.sample(hand, count)))
         if deal.phase == DECLARING:
             kind = KINDS[deal.kind_at]
-            combos = S.combinations(kind, hand)
+            combos = deal.current.combinations(seat, kind)  # found once a deal, kept
             pick = rng.randrange(len(combos) + 1)
             if pick == len(combos):
                 return Sink(seat, kind)

@@ -4,6 +4,10 @@ the exchange (2.3, 2.4), point, sequence and set declared non-dealer first (3), 
 
 The partie (engine/piquet/deal.py) makes a `OneDeal` afresh for each deal, so a deal's
 whole state is set up in its `__init__`; the partie keeps what runs across deals.
+
+A search player applies millions of actions, so the hot path reads tables made once
+(a card's code, suit and height), keeps each seat's score as it is made, and finds a
+hand's combinations once a deal: the hands do not change while declaring (3).
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from engine.piquet.actions import (
 )
 from engine.piquet.calls import announce, call
 from engine.piquet.info import PACK
+from engine.piquet.scoring import HEIGHTS, SUITS, Combo
 from engine.piquet.views import Announcement, Call, TrickView
 
 HAND = 12  # PIQUET-2.1
@@ -44,6 +49,9 @@ DETAIL = (
 )  # 7.3
 DETAIL_OF_KIND = {POINT: "point", SEQUENCE: "sequences", SET: "sets"}
 PACK_SET = frozenset(PACK)
+# 7.4: the 32 cards by their record codes, as `C.code` writes them; any other spelling a
+# record may hold ("10H", "th") is read by `C.parse` (see `_read`).
+CARD_OF_CODE = {C.code(card): card for card in PACK}
 # A deal's steps; OVER once its twelfth trick is played (the partie's, once the sixth is).
 EXCHANGING, DECLARING, PLAYING, OVER = "exchange", "declare", "play", "over"
 STEP = {EXCHANGING: (Exchange,), DECLARING: (Declare, Sink), PLAYING: (Play,)}
@@ -59,12 +67,14 @@ class OneDeal:
         """PIQUET-1.3, 2.1, 2.2: deal `deck` in twos, the non-dealer first."""
         self.number = number  # 0 to 5
         self.seats = seats  # the partie's seat order, which its results keep
+        first, second = seats
+        self.opponent = {first: second, second: first}
         self.dealer = dealer
         self.elder: str = self.other(dealer)  # 1.3: the one not dealing
         dealt = deck[: 2 * HAND]
-        self.hands: dict[str, set[Card]] = {
-            self.elder: {card for i, card in enumerate(dealt) if i % 4 < 2},
-            self.dealer: {card for i, card in enumerate(dealt) if i % 4 >= 2},
+        self.hands: dict[str, set[Card]] = {  # 2.1: cards 0, 1, 4, 5, ... to the non-dealer
+            self.elder: {*dealt[0::4], *dealt[1::4]},
+            self.dealer: {*dealt[2::4], *dealt[3::4]},
         }
         self.talon: list[Card] = list(deck[2 * HAND :])  # 24 on top
         self.discards: dict[str, list[Card]] = {seat: [] for seat in seats}
@@ -74,14 +84,18 @@ class OneDeal:
         self.detail: dict[str, dict[str, int]] = {
             seat: dict.fromkeys(DETAIL, 0) for seat in seats
         }
+        # Each seat's score this deal, the sum of its `detail`: every score goes through
+        # `_add`, which keeps both.
+        self.scores: dict[str, int] = dict.fromkeys(seats, 0)
         self.carte_blanche: dict[str, tuple[Card, ...]] = {}
         for seat in (self.elder, self.dealer):
             if S.is_carte_blanche(self.hands[seat]):  # 2.2: declared by the bot, at once
                 self.carte_blanche[seat] = tuple(sorted(self.hands[seat]))
-                self.detail[seat]["carte_blanche"] = S.CARTE_BLANCHE
+                self._add(seat, "carte_blanche", S.CARTE_BLANCHE)
         self.phase: str = EXCHANGING
         self.kind_at: int = 0  # the kind now declared, of KINDS
         self.declared: dict[str, frozenset[Card] | None] = {}  # of that kind; None: sunk
+        self.held: dict[str, dict[str, list[Combo]]] = {}  # see `combinations`
         self.announcements: list[Announcement] = []
         self.declaring: str | None = None
         self.leader: str = self.elder  # 4.1
@@ -90,24 +104,68 @@ class OneDeal:
         self.won: dict[str, int] = dict.fromkeys(seats, 0)
         self.bonus_taken: dict[str, bool] = dict.fromkeys(seats, False)  # repique or pique
 
+    def copy(self) -> OneDeal:
+        """This deal, to go on on its own (the partie's `copy`): every list, dict and set
+        that playing changes is copied. The rest is shared: strings, numbers, tuples,
+        frozensets, the seats' opponents, and each seat's combinations in `held`
+        (found once and never changed)."""
+        new = object.__new__(OneDeal)
+        new.__dict__.update(self.__dict__)
+        new.hands = {seat: set(hand) for seat, hand in self.hands.items()}
+        new.talon = list(self.talon)
+        new.discards = {seat: list(pile) for seat, pile in self.discards.items()}
+        new.took = dict(self.took)
+        new.detail = {seat: dict(parts) for seat, parts in self.detail.items()}
+        new.scores = dict(self.scores)
+        new.carte_blanche = dict(self.carte_blanche)
+        new.declared = dict(self.declared)
+        new.held = dict(self.held)
+        new.announcements = list(self.announcements)
+        new.trick = list(self.trick)
+        new.tricks = list(self.tricks)
+        new.won = dict(self.won)
+        new.bonus_taken = dict(self.bonus_taken)
+        return new
+
     def other(self, seat: str) -> str:
-        return opponent(self.seats, seat)
+        return self.opponent[seat]
 
     def score(self, seat: str) -> int:
-        return sum(self.detail[seat].values())
+        return self.scores[seat]
+
+    def _add(self, seat: str, part: str, points: int) -> None:
+        """`points` to `seat`'s `part` of the deal's score (7.3), and to its score."""
+        self.detail[seat][part] += points
+        self.scores[seat] += points
+
+    def combinations(self, seat: str, kind: str) -> list[Combo]:
+        """3.1, 3.2: what `seat` can declare of `kind`, best first. Asked only while
+        declaring, when the hands are those the exchange left (2.3, 2.4) until the first
+        card is played: a seat's combinations of every kind are found once a deal, and
+        kept in `held`."""
+        held = self.held.get(seat)
+        if held is None:
+            held = self.held[seat] = S.every_combination(self.hands[seat])
+        return held[kind]
 
     @property
     def kind(self) -> str | None:
         return KINDS[self.kind_at] if self.phase == DECLARING else None
 
     def to_act(self) -> tuple[str, ...]:
-        if self.phase == OVER:
-            return ()
-        if self.phase == EXCHANGING:
-            return (self.elder if self.took[self.elder] is None else self.dealer,)
-        if self.phase == DECLARING:
-            return (self.declaring,) if self.declaring else ()
-        return (self.leader if not self.trick else self.other(self.leader),)
+        due = self.due()
+        return () if due is None else (due,)
+
+    def due(self) -> str | None:
+        """The one seat to act now, or None (the deal is over)."""
+        phase = self.phase
+        if phase == PLAYING:  # 4.1: the leader, then the other
+            return self.other(self.leader) if self.trick else self.leader
+        if phase == EXCHANGING:  # 2.3, 2.4: the non-dealer first
+            return self.elder if self.took[self.elder] is None else self.dealer
+        if phase == DECLARING:  # 3.2
+            return self.declaring or None
+        return None
 
     def exchange_limit(self, seat: str) -> int:
         """2.3, 2.4: the elder up to 5; the dealer up to 5 of the cards left."""
@@ -121,8 +179,8 @@ class OneDeal:
             return ()
         hand = self.hands[seat]
         if self.trick:
-            led = C.suit(self.trick[0][1])
-            following = tuple(sorted(c for c in hand if C.suit(c) == led))
+            led = SUITS[self.trick[0][1]]
+            following = tuple(sorted(c for c in hand if SUITS[c] == led))
             if following:
                 return following
         return tuple(sorted(hand))
@@ -131,8 +189,7 @@ class OneDeal:
         """3.2: the combinations `seat` may declare now, the best first."""
         if self.phase != DECLARING or seat != self.declaring:
             return ()
-        hand = self.hands[seat]
-        return tuple(tuple(sorted(combo)) for combo in S.combinations(KINDS[self.kind_at], hand))
+        return tuple(tuple(sorted(combo)) for combo in self.combinations(seat, KINDS[self.kind_at]))
 
     def elder_call(self) -> Call | str | None:
         """3.6: the non-dealer's call of the kind now declared, before the reply."""
@@ -158,7 +215,7 @@ class OneDeal:
             return Exchange(seat, (C.code(min(hand, key=_low_first)),))
         if self.phase == DECLARING:
             kind = KINDS[self.kind_at]
-            best = S.combinations(kind, hand)[0]
+            best = self.combinations(seat, kind)[0]
             return Declare(seat, kind, tuple(C.code(c) for c in sorted(best)))
         return Play(seat, C.code(min(self.playable(seat), key=_low_first)))
 
@@ -167,28 +224,30 @@ class OneDeal:
     def checked(self, action: Action) -> tuple[Card, ...]:
         """Raise the refusal of `action`, or return its cards read from their codes."""
         seat = action.seat
-        if seat not in self.to_act():
+        if seat != self.due():
             raise EngineError("not_your_turn", f"it is {self.to_act()[0]}'s turn, not {seat}'s")
         self._check_step(action)
-        codes = action.cards if isinstance(action, (Exchange, Declare)) else ()
         if isinstance(action, Play):
-            codes = (action.card,)
-        cards = tuple(_read(code) for code in codes)
-        missing = [card for card in cards if card not in self.hands[seat]]
-        if missing:
-            raise EngineError("card_not_in_hand", f"{seat} does not hold {C.label(missing[0])}")
+            card = _read(action.card)
+            if card not in self.hands[seat]:
+                raise _not_held(seat, card)
+            self._check_follow(seat, card)
+            return (card,)
+        if isinstance(action, Sink):
+            return ()  # names no card
+        cards = tuple(map(_read, action.cards))
+        hand = self.hands[seat]
+        for card in cards:
+            if card not in hand:
+                raise _not_held(seat, card)
         if isinstance(action, Exchange):
             self._check_exchange(action, cards)
-        elif isinstance(action, Declare):
-            if frozenset(cards) not in S.combinations(action.kind, self.hands[seat]) or len(
-                set(cards)
-            ) != len(cards):
-                raise EngineError(
-                    "bad_declaration",
-                    f"those cards are not a whole {action.kind} (PIQUET-3.1)",
-                )
-        elif isinstance(action, Play):
-            self._check_follow(seat, cards[0])
+        elif frozenset(cards) not in self.combinations(seat, action.kind) or len(
+            set(cards)
+        ) != len(cards):  # a Declare: one whole combination, each card once
+            raise EngineError(
+                "bad_declaration", f"those cards are not a whole {action.kind} (PIQUET-3.1)"
+            )
         return cards
 
     def _check_step(self, action: Action) -> None:
@@ -215,8 +274,8 @@ class OneDeal:
     def _check_follow(self, seat: str, card: Card) -> None:
         if not self.trick:
             return
-        led = C.suit(self.trick[0][1])
-        if C.suit(card) != led and any(C.suit(held) == led for held in self.hands[seat]):
+        led = SUITS[self.trick[0][1]]
+        if SUITS[card] != led and any(SUITS[held] == led for held in self.hands[seat]):
             raise EngineError(
                 "illegal_play", f"{seat} must follow {C.SUIT_NAMES[led]} (PIQUET-4.1)"
             )
@@ -236,6 +295,7 @@ class OneDeal:
             return
         if show_rest:
             self.talon_shown = tuple(self.talon)
+        self.held = {}  # the hands are now those declared from (see `combinations`)
         self.phase = DECLARING
         self._next_declarer()
 
@@ -249,11 +309,14 @@ class OneDeal:
         """3.2: the non-dealer, then the dealer; one holding none is sunk at once."""
         while self.phase == DECLARING:
             kind = KINDS[self.kind_at]
-            due = next((s for s in (self.elder, self.dealer) if s not in self.declared), None)
-            if due is None:
+            if self.elder not in self.declared:
+                due = self.elder
+            elif self.dealer not in self.declared:
+                due = self.dealer
+            else:
                 self._resolve(kind)
                 continue
-            if S.combinations(kind, self.hands[due]):
+            if self.combinations(due, kind):
                 self.declaring = due
                 return
             self.declared[due] = None
@@ -274,14 +337,11 @@ class OneDeal:
         if winner is not None:
             declared = self.declared[winner]
             assert declared is not None
-            scored = S.score_kind(kind, declared, self.hands[winner])
-            self.detail[winner][DETAIL_OF_KIND[kind]] += scored
+            held = self.combinations(winner, kind)
+            scored = S.score_kind(kind, declared, held)
+            self._add(winner, DETAIL_OF_KIND[kind], scored)
             if kind != POINT:
-                others = tuple(
-                    call(kind, combo)
-                    for combo in S.combinations(kind, self.hands[winner])
-                    if combo != declared
-                )
+                others = tuple(call(kind, combo) for combo in held if combo != declared)
         self.announcements.append(announce(kind, elder, dealer, winner, scored, others))
         self.declared = {}
         if self.kind_at + 1 < len(KINDS):
@@ -289,35 +349,39 @@ class OneDeal:
             return
         for seat in self.seats:  # 3.5
             if self._has_lead(seat):
-                self.detail[seat]["repique"] = S.REPIQUE
+                self._add(seat, "repique", S.REPIQUE)
                 self.bonus_taken[seat] = True
         self.phase = PLAYING
 
     def _has_lead(self, seat: str) -> bool:
         """3.5, 4.3: 30 or more this deal while the opponent has 0."""
-        return self.score(seat) >= S.THRESHOLD and self.score(self.other(seat)) == 0
+        return self.scores[seat] >= S.THRESHOLD and self.scores[self.other(seat)] == 0
 
     def _score_in_play(self, seat: str, part: str, points: int) -> None:
         """4.2, then 4.3: after each score in play, a pique to one who has none yet."""
-        self.detail[seat][part] += points
+        self._add(seat, part, points)
+        first, second = self.scores.values()
+        if first and second:
+            return  # 4.3 needs an opponent at 0; scores only grow, so no pique is left
         for someone in self.seats:
             if not self.bonus_taken[someone] and self._has_lead(someone):
-                self.detail[someone]["pique"] = S.PIQUE
+                self._add(someone, "pique", S.PIQUE)
                 self.bonus_taken[someone] = True
 
     def play(self, seat: str, card: Card) -> None:
         """4.1, 4.2: a card to the trick; after the twelfth trick the deal is OVER."""
         self.hands[seat].discard(card)
-        self.trick.append((seat, card))
-        if len(self.trick) == 1:
+        trick = self.trick
+        trick.append((seat, card))
+        if len(trick) == 1:
             self._score_in_play(seat, "leads", 1)  # 4.2: a point for leading
             return
-        led = C.suit(self.trick[0][1])
-        winner = max(
-            (s for s, c in self.trick if C.suit(c) == led),
-            key=lambda s: S.height(dict(self.trick)[s]),
-        )  # 4.1: the highest card of the suit led
-        self.tricks.append(TrickView(self.leader, tuple(self.trick), winner))
+        leader, led = trick[0]
+        # 4.1: the highest card of the suit led; of two, the second only if it follows
+        # and is higher
+        higher = SUITS[card] == SUITS[led] and HEIGHTS[card] > HEIGHTS[led]
+        winner = seat if higher else leader
+        self.tricks.append(TrickView(leader, tuple(trick), winner))
         self.trick = []
         self.leader = winner
         self.won[winner] += 1
@@ -328,7 +392,7 @@ class OneDeal:
         if self.won[most] >= THE_CARDS_AT:
             self._score_in_play(most, "cards", S.THE_CARDS)
             if self.won[most] == TRICKS:
-                self.detail[most]["capot"] = S.CAPOT  # 4.3: capot never counts for pique
+                self._add(most, "capot", S.CAPOT)  # 4.3: capot never counts for pique
         self.phase = OVER
 
 
@@ -337,8 +401,16 @@ def opponent(seats: tuple[str, str], seat: str) -> str:
     return second if seat == first else first
 
 
+def _not_held(seat: str, card: Card) -> EngineError:
+    return EngineError("card_not_in_hand", f"{seat} does not hold {C.label(card)}")
+
+
 def _read(code: object) -> Card:
     """7.4: a card code of the 32, or `bad_record`."""
+    try:
+        return CARD_OF_CODE[code]  # type: ignore[index]
+    except (KeyError, TypeError):  # another spelling, or no code at all (unhashable)
+        pass
     try:
         card = C.parse(code)  # type: ignore[arg-type]
     except CardError as exc:

@@ -97,3 +97,15 @@ def test_piquet_5_3_a_partie_that_stops_early_is_incomplete():
     data["actions"] = data["actions"][:40]
     answer, status = run(json.dumps(data))
     assert status == 1 and answer["error"]["code"] == "incomplete"
+
+
+def test_piquet_7_3_each_deal_score_is_its_detail_added_up_after_every_action():
+    """The deal keeps each seat's score as it is made (OneDeal.scores): it is always the
+    sum of the parts 7.3 lists, whatever the play."""
+    for seed in range(6):
+        deal = deal_of(record(plain_packs(1, seed)[0], later=plain_packs(5, seed + 20)))
+        rng = random.Random(seed)
+        while not deal.is_over:
+            deal.apply(PIQUET.simulation_action(deal, rng))
+            for seat in ("ann", "bob"):
+                assert deal.deal_score(seat) == sum(deal.detail[seat].values())
