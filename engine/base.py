@@ -10,15 +10,20 @@ protocol's optional members then have their defaults, and a caller asks any deal
 
 from __future__ import annotations
 
+import dataclasses
+import types
 from collections.abc import Callable, Mapping, Sequence
-from functools import wraps
-from typing import Any, ClassVar, TypeVar
+from functools import cache, wraps
+from typing import Any, ClassVar, Self, TypeVar
 
 from engine.cards import Card
-from engine.chips import Transfer
+from engine.chips import ChipBook, Transfer
 from engine.errors import EngineError
 from engine.game import Deal, GameInfo, Strategy
 from engine.record import HandRecord, SeatRecord, parse_common
+from engine.restock import Restock
+from engine.sealed import SealedRound
+from engine.settlement import SettlementBase
 
 
 def pass_left(dealt_in: list[int], last: int | None) -> int | None:
@@ -175,6 +180,127 @@ def kept_until_the_next_action(make: Callable[[Any], View]) -> Callable[[Any], V
     return public_view
 
 
+# -- copying a deal (Deal.copy) ---------------------------------------------------------
+#
+# A search player copies a deal at every step, so `copy` copies the state a deal holds
+# rather than replaying its record, and rather than through `copy.deepcopy`, whose
+# generic walk (a memo, a dispatch and a reduce for every object) costs several times
+# as much. What a deal holds is, by type:
+# - values, shared by the copy: numbers, strings, None, tuples and NamedTuples (of
+#   values), frozensets, frozen dataclasses (the record, the info, the views), a
+#   settlement (never changed once made, engine/settlement.py) and plain functions;
+# - lists and sets of values, copied;
+# - dicts, copied, with the lists, sets and dicts they hold copied too (a hand by
+#   seat; a pot's winnings by seat), their contents values;
+# - the engine's own state objects (a chip book, a sealed round, a stock's restock),
+#   copied attribute by attribute by the same rules; a restock without its shuffle
+#   source (`_copy_restock`);
+# - an object of a class with a `copy()` of its own, copied by it.
+# Anything else (a bound method among them: it would act on the original) is refused
+# with a TypeError naming it: a game whose state has nested mutable parts of another
+# kind (the rummy hands' spreads) copies them in its own `copy`.
+# tests/engine/test_copy.py checks every game's copy shares no mutable object with the
+# deal it was copied from.
+
+_MISSING = object()
+_CONTAINERS = frozenset({list, set, dict})
+
+
+def _copy_dict(value: dict) -> dict:
+    """A dict and the lists, sets and dicts it holds (`dict.copy` keeps a Counter's
+    type)."""
+    new = value.copy()
+    if _CONTAINERS.isdisjoint(map(type, value.values())):
+        return new  # most hold values only (stacks, counts): one pass in C says so
+    for key, item in value.items():
+        if type(item) in _CONTAINERS:
+            new[key] = item.copy()
+    return new
+
+
+def _copy_restock(restock: Restock) -> Restock:
+    """The new stocks' orders used and recorded (G3.2), without the source of those to
+    come: a source has a state of its own (a generator; at a fair table, the deal's
+    seeds, which decide every stock to come), which a copy must neither advance for its
+    original nor read. A copy takes its new stocks from the source its own
+    `shuffle_with` gives it, and past the recorded orders without one is refused
+    (bad_reshuffle) as a record would be."""
+    new = Restock.__new__(Restock)
+    new.recorded = restock.recorded  # tuples
+    new.used = restock.used.copy()  # of tuples
+    new.source = None
+    return new
+
+
+@cache
+def _slots(cls: type) -> tuple[str, ...]:
+    """Every slot the instances of `cls` have, its bases' included."""
+    return tuple(
+        name
+        for klass in cls.__mro__
+        for name in getattr(klass, "__slots__", ())
+        if name not in ("__dict__", "__weakref__")
+    )
+
+
+def _copier_of(kind: type, owner: type, name: str) -> Callable[[Any], Any] | None:
+    """How a value of type `kind` is copied (None: it is shared), the first time one is
+    met; `owner` and `name` say where, for the refusal."""
+    if issubclass(kind, (int, float, str, bytes, tuple, frozenset, type(None), type)):
+        return None  # bool is an int; a NamedTuple a tuple
+    if issubclass(kind, (types.FunctionType, types.BuiltinFunctionType)):
+        return None
+    if dataclasses.is_dataclass(kind) and kind.__dataclass_params__.frozen:  # type: ignore[attr-defined]
+        return None
+    if issubclass(kind, SettlementBase):
+        return None
+    if issubclass(kind, dict):
+        return _copy_dict
+    if kind is list or kind is set:
+        return kind.copy
+    if kind is Restock:
+        return _copy_restock
+    if kind in (ChipBook, SealedRound):
+        return copy_state
+    own = getattr(kind, "copy", None)
+    if callable(own):
+        return own
+    raise TypeError(
+        f"{owner.__name__}.copy cannot copy {name!r}, of class {kind.__name__}: the "
+        "game's deal copies it in a copy() of its own (engine/base.py)"
+    )
+
+
+# Type -> how its values are copied (None: shared), filled in as types are met.
+_COPIER: dict[type, Callable[[Any], Any] | None] = {}
+
+
+def copy_state(obj: Any) -> Any:
+    """A new object of `obj`'s class whose attributes are copies of `obj`'s, by the rules
+    above: what a deal's `copy` is made of, and what a game's own `copy` may build on."""
+    cls = type(obj)
+    new = cls.__new__(cls)
+    copier = _COPIER
+    state = getattr(obj, "__dict__", None)
+    if state is not None:
+        copied = {}
+        for name, value in state.items():
+            how = copier.get(type(value), _MISSING)
+            if how is _MISSING:
+                how = copier[type(value)] = _copier_of(type(value), cls, name)
+            copied[name] = value if how is None else how(value)
+        new.__dict__.update(copied)
+    for name in _slots(cls):
+        value = getattr(obj, name, _MISSING)
+        if value is _MISSING:
+            continue  # a slot never set stays unset
+        how = copier.get(type(value), _MISSING)
+        if how is _MISSING:
+            how = copier[type(value)] = _copier_of(type(value), cls, name)
+        setattr(new, name, value if how is None else how(value))
+    return new
+
+
 class DealDefaults:
     """The Deal protocol's optional members (engine/game.py), each as a deal without it
     behaves; a deal of a game whose page has the member overrides it."""
@@ -182,6 +308,11 @@ class DealDefaults:
     __slots__ = ()  # a deal class with slots of its own (RummyHand) keeps them
 
     seat_seq: Callable[[str], int]  # the protocol's; every deal has its own
+
+    def copy(self) -> Self:
+        """A deal that goes on independently of this one: its state copied (the rules
+        are above `copy_state`), not its record replayed."""
+        return copy_state(self)
 
     def turn_number(self, seat: str) -> int:
         """Every choice is a turn of its own: its clock runs until the seat acts."""

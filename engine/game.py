@@ -176,6 +176,19 @@ class Deal(Protocol):
         """Every card of the deal where it now is; a simulation checks it is the pack."""
         ...
 
+    def copy(self) -> Deal:
+        """A deal of the same class that goes on independently of this one: the same
+        state, `seq` and record, and applying an action to either never changes the
+        other. A search player copies a deal at every step, so it is made from the state
+        the deal holds, not by replaying its record (a goal of 20 µs, bench/engine.py).
+        In a game that rebuilds its stock (G3.2) the copy has no shuffle source of the
+        original's (which may hold the seeds of every stock to come): it is given its
+        own by `shuffle_with`, and without one a rebuild past the record's `reshuffles`
+        is refused (bad_reshuffle). Default (DealDefaults): every attribute copied by the
+        rules of `engine.base.copy_state`; a deal whose state has nested mutable parts of
+        other kinds copies them in its own override."""
+        ...
+
     def shuffle_with(self, source: Callable[[list[Card]], Sequence[Card]]) -> None:
         """For a game that rebuilds its stock mid-deal (GameInfo.reshuffles, G3.2): at a
         table the service calls it once after `start` with the bot's shuffle (from the

@@ -41,7 +41,7 @@ def flip_and_flop(
     dealt: Mapping[str, int],
     posted: Mapping[str, tuple[str, ...]],
     flip_card: Card,
-) -> tuple[dict[str, tuple[str, Card] | None], list[list[Reveal]]]:
+) -> tuple[dict[str, tuple[str, Card] | None], tuple[tuple[Reveal, ...], ...]]:
     """Who takes the flip and the flop (GFF-4.2), and what each seat shows (GFF-4.3).
 
     `order` is the turn order, the dealer last; `dealt` maps each seat to the bit set
@@ -63,7 +63,7 @@ def flip_and_flop(
         FLIP: (dealer, flip_card) if FLIP in posted[dealer] else None,
         FLOP: None,
     }
-    schedule: list[list[Reveal]] = []
+    schedule: list[tuple[Reveal, ...]] = []
     for seat in order:
         shown: list[Reveal] = []
         for pot in posted[seat]:
@@ -74,5 +74,6 @@ def flip_and_flop(
             if low is not None and (mark is None or low < mark[1]):
                 lowest[pot] = (seat, low)
                 shown.append(Reveal(seat, pot, low))
-        schedule.append(shown)
-    return lowest, schedule
+        schedule.append(tuple(shown))
+    # Tuples: the deal alone decides the reveals, and a copy of the hand shares them.
+    return lowest, tuple(schedule)

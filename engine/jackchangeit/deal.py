@@ -73,7 +73,7 @@ class JackChangeItDeal(SheddingDeal):
         if self.pending:
             return tuple((c, None) for c in hand if self._counter_error(c, hand) is None)
         plays: list[tuple[Card, Card | None]] = [
-            (c, None) for c in hand if self._single_error(c, hand) is None
+            (c, None) for c in hand if self._playable(c, hand)
         ]
         if ACE_OF_HEARTS in hand:
             plays += [(ACE_OF_HEARTS, two) for two in hand
@@ -153,12 +153,17 @@ class JackChangeItDeal(SheddingDeal):
 
     # -- the rules of a play (JCI-4) ----------------------------------------------
 
+    def _to_follow(self) -> tuple[int, int]:
+        """4.2: the suit and the rank a card must have one of, as engine/cards.py numbers
+        them: the upcard's; after a jack, the called suit only (and a rank none has)."""
+        if self.called is not None:
+            return self.called, -1
+        return divmod(self.pile[-1], 13)
+
     def _matches(self, card: Card) -> bool:
         """4.2: the upcard's suit or rank; after a jack, only the called suit."""
-        up = self.upcard
-        if self.called is not None:
-            return C.suit(card) == self.called
-        return C.suit(card) == C.suit(up) or C.rank(card) == C.rank(up)
+        suit, rank = self._to_follow()
+        return card // 13 == suit or card % 13 == rank  # C.suit, C.rank
 
     def _single_error(self, card: Card, hand: list[Card]) -> str | None:
         if not self._matches(card):
@@ -166,6 +171,21 @@ class JackChangeItDeal(SheddingDeal):
         if len(hand) == 1 and is_trick_card(card, len(self.order)):
             return f"{C.label(card)} is a trick card: it may not be your last card (JCI-4.4)"
         return None
+
+    def _playable(self, card: Card, hand: list[Card]) -> bool:
+        """Whether `_single_error` lets `card` be played alone (4.2, 4.4), without
+        wording a refusal: the legal plays ask it of every card held."""
+        return self._matches(card) and not (
+            len(hand) == 1 and is_trick_card(card, len(self.order))
+        )
+
+    def _can_play(self, hand: list[Card]) -> bool:
+        """Whether any card of `hand` may be played alone (4.2, 4.4): asked after every
+        action, of each player in turn until one can, so the match is read once."""
+        if len(hand) == 1:
+            return self._playable(hand[0], hand)
+        suit, rank = self._to_follow()
+        return any(card // 13 == suit or card % 13 == rank for card in hand)
 
     def _pair_error(self, two: Card, hand: list[Card]) -> str | None:
         if not (self._matches(ACE_OF_HEARTS) or self._matches(two)):
@@ -229,7 +249,7 @@ class JackChangeItDeal(SheddingDeal):
                     return
                 self._draw_pending(seat)
                 continue
-            if any(self._single_error(c, hand) is None for c in hand):
+            if self._can_play(hand):
                 return
             hand.append(self._draw(seat))  # 4.3: the drawn card waits for a later turn
             self.events.append(f"{seat} could not play and drew a card")

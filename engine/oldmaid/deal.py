@@ -25,6 +25,7 @@ from engine.record import HandRecord
 from engine.seating import antes, seats_with_the_stake
 
 POT = pot_account("pot")
+_UNSEEN = (None, None)  # a seat's (last drawn, last given) before any draw
 
 
 def in_rank_order(hand: list[Card]) -> list[Card]:
@@ -64,24 +65,23 @@ class OldMaidDeal(DealBase):
         self._commitment = commitment(record.deck, record.salt) if record.salt else None
         for seat in self.order:
             self._throw_pairs(seat)
-        holding = self._holding()
-        self.drawer: str | None = holding[0] if len(holding) > 1 else None  # OLDMAID-3.1
-        if self.drawer is None:
+        # From here on every hand is kept in rank order, ace first, so a position of
+        # OLDMAID-3.2 is an index into it; a hand holds each rank once at most (2.2), and
+        # `ranks` holds the ranks of each hand as bits (rank r is bit r), kept in step: a
+        # draw then finds the card it pairs with, or where it goes, without a sort.
+        self.hands = {seat: in_rank_order(hand) for seat, hand in self.hands.items()}
+        self.ranks: dict[str, int] = {
+            seat: sum(1 << C.rank(card) for card in hand) for seat, hand in self.hands.items()
+        }
+        self.holding = len(self._holding())  # seats with cards left (OLDMAID-2.3)
+        self.drawer: str | None = None
+        self.holder: str | None = None  # OLDMAID-3.1: whom the drawer draws from
+        if self.holding > 1:
+            self._turn_to(self._holding()[0])  # OLDMAID-3.1
+        else:
             self._settle(ON_DEAL)  # OLDMAID-4.1
 
     # -- the protocol ---------------------------------------------------------------
-
-    @property
-    def holder(self) -> str | None:
-        """OLDMAID-3.1: the nearest player on the drawer's right who holds cards."""
-        if self.drawer is None:
-            return None
-        at = self.order.index(self.drawer)
-        for step in range(1, len(self.order)):
-            seat = self.order[at - step]
-            if self.hands[seat]:
-                return seat
-        raise AssertionError("a drawer always has someone to draw from")
 
     def to_act(self) -> tuple[str, ...]:
         return () if self.drawer is None else (self.drawer,)
@@ -109,7 +109,7 @@ class OldMaidDeal(DealBase):
                 "not_your_turn", f"{action.seat} {why}; it is {self.drawer}'s turn to draw"
             )
         holder = self.holder
-        assert holder is not None
+        assert holder is not None  # a drawer always has one
         k = len(self.hands[holder])
         if not 0 <= action.pos < k:
             raise EngineError(
@@ -122,19 +122,40 @@ class OldMaidDeal(DealBase):
         self.check(action)
         drawer, holder = action.seat, self.holder
         assert holder is not None
-        card = in_rank_order(self.hands[holder])[action.pos]
+        hands, ranks, seen = self.hands, self.ranks, self.seen
+        given = hands[holder]
+        card = given.pop(action.pos)  # OLDMAID-3.2: the hand is kept in rank order
+        rank = card % 13  # C.rank, inlined: this is every draw's path
+        ranks[holder] ^= 1 << rank
         self.actions.append(action)
-        self.hands[holder].remove(card)
-        self.hands[drawer].append(card)
-        self.draws.append(DrawSeen(drawer, holder, len(self.actions)))
-        self.seen[drawer] = (card, self.seen.get(drawer, (None, None))[1])
-        self.seen[holder] = (self.seen.get(holder, (None, None))[0], card)
-        self._throw_pairs(drawer)  # OLDMAID-3.4
-        if len(self._holding()) == 1:
-            self.drawer = None
+        moment = len(self.actions)
+        # tuple.__new__ builds the very value DrawSeen(...) would, without the
+        # NamedTuple's Python-level __new__ (as engine/chips.py builds its Transfers).
+        self.draws.append(tuple.__new__(DrawSeen, (drawer, holder, moment)))
+        seen[drawer] = (card, seen.get(drawer, _UNSEEN)[1])
+        seen[holder] = (seen.get(holder, _UNSEEN)[0], card)
+        if not given:
+            self.holding -= 1  # OLDMAID-3.4: the holder gave up their last card
+        # OLDMAID-3.4, 2.2: the card joins the drawer's hand, or goes out in a pair with
+        # the one card of its rank the drawer holds; either way the hand stays in rank
+        # order, the card's place being the count of the ranks below its own.
+        hand, held, bit = hands[drawer], ranks[drawer], 1 << rank
+        at = (held & (bit - 1)).bit_count()
+        ranks[drawer] = held ^ bit
+        if held & bit:
+            mate = hand.pop(at)
+            # The pair in suit order ♠ ♥ ♦ ♣: of one rank, the lower card is first.
+            pair = (mate, card) if mate < card else (card, mate)
+            self.pairs.append(tuple.__new__(ThrownPair, (drawer, pair, moment)))
+            if not hand:
+                self.holding -= 1  # OLDMAID-3.4: the drawer's last card went in a pair
+        else:
+            hand.insert(at, card)
+        if self.holding == 1:
+            self.drawer = self.holder = None
             self._settle(OLD_MAID)  # OLDMAID-4.1
             return
-        self.drawer = self._next_holding_left_of(drawer)  # OLDMAID-3.1
+        self._turn_to(self._next_holding_left_of(drawer))  # OLDMAID-3.1
 
     def timeout_action(self, seat: str) -> Draw:
         """OLDMAID-6.1: on time-out the bot draws a random position.
@@ -164,6 +185,19 @@ class OldMaidDeal(DealBase):
     def _holding(self) -> list[str]:
         return [seat for seat in self.order if self.hands[seat]]
 
+    def _turn_to(self, drawer: str) -> None:
+        """OLDMAID-3.1: `drawer` draws next, from the nearest player on their right who
+        holds cards."""
+        self.drawer = drawer
+        order, hands = self.order, self.hands
+        at = order.index(drawer)
+        for step in range(1, len(order)):
+            seat = order[at - step]
+            if hands[seat]:
+                self.holder = seat
+                return
+        raise AssertionError("a drawer always has someone to draw from")
+
     def _next_holding_left_of(self, seat: str) -> str:
         at = self.order.index(seat)
         count = len(self.order)
@@ -174,8 +208,9 @@ class OldMaidDeal(DealBase):
         raise AssertionError("the game goes on only while two players hold cards")
 
     def _throw_pairs(self, seat: str) -> None:
-        """OLDMAID-2.2: pairs go at once; of three of a rank, the two first in suit order
-        ♠ ♥ ♦ ♣; four of a rank are two pairs."""
+        """OLDMAID-2.2, after the deal: pairs go at once; of three of a rank, the two first
+        in suit order ♠ ♥ ♦ ♣; four of a rank are two pairs. (After a draw, `apply` throws
+        the one pair a drawn card can make.)"""
         by_rank: dict[int, list[Card]] = {}
         for card in self.hands[seat]:
             by_rank.setdefault(C.rank(card), []).append(card)
@@ -233,10 +268,10 @@ class OldMaidDeal(DealBase):
         )
 
     def private_view(self, seat: str) -> PrivateView:
-        drawn, given = self.seen.get(seat, (None, None))
+        drawn, given = self.seen.get(seat, _UNSEEN)
         return PrivateView(
             seat=seat,
-            hand=tuple(in_rank_order(self.hands.get(seat, []))),
+            hand=tuple(self.hands.get(seat, ())),  # kept in rank order (OLDMAID-5.1)
             last_drawn=drawn,
             last_given=given,
             legal=self.legal_actions(seat),

@@ -4,12 +4,14 @@ another player's card, and never where a card sits in the holder's hand."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from engine.cards import Card
 
 
-@dataclass(frozen=True, slots=True)
-class ThrownPair:
+# ThrownPair and DrawSeen are NamedTuples, like the rummy hands' events: a deal makes one
+# or two at every draw, and a frozen dataclass costs 0.6 µs to make against 0.1 µs.
+class ThrownPair(NamedTuple):
     """A pair discarded face up by the bot (OLDMAID-2.2, 5.2)."""
 
     seat: str
@@ -17,8 +19,7 @@ class ThrownPair:
     moment: int  # the number of draws made before it: 0 is after the deal
 
 
-@dataclass(frozen=True, slots=True)
-class DrawSeen:
+class DrawSeen(NamedTuple):
     """Who drew from whom, and when (OLDMAID-5.2); the card is not public."""
 
     drawer: str

@@ -155,6 +155,13 @@ class RummyHand(RummyTurn, DealDefaults):
     def _carried_record(self) -> dict[str, int]:
         return {}
 
+    def copy(self) -> Self:
+        """The state copied as every deal's is (engine/base.py), and the spreads on the
+        table each copied too: a hit changes a laid spread's cards and wants."""
+        new = super().copy()
+        new.spreads = [LaidSpread(s.owner, list(s.cards), s.kind, s.wants) for s in self.spreads]
+        return new
+
     # -- what may be done -------------------------------------------------------
 
     @property

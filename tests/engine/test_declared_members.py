@@ -12,7 +12,7 @@ from engine.cards import DECK
 from engine.game import Deal, Game, GameInfo
 
 GAME_DEFAULTS = ("pack", "first_dealer", "named_dealer", "played", "won", "stats")
-DEAL_DEFAULTS = ("turn_number", "leave_action", "shuffle_with")
+DEAL_DEFAULTS = ("turn_number", "leave_action", "shuffle_with", "copy")
 
 PLAIN = GameInfo(
     id="plain", name="Plain", summary="a game of no rules of its own", min_seats=2,
