@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from multiprocessing import Pool
 
-from engine import games
+from engine import games, search
 from engine.actions import Drop
 from engine.chips import Transfer, house_net
 
@@ -30,6 +30,9 @@ STAKE = 10
 BUY_IN_STAKES = 20  # the default buy-in (GFF-8)
 Z95 = 1.959964  # two-sided 95% point of the normal distribution
 DEALS_PER_TASK = 25
+# The search player's budget (engine/search.py): playouts, and milliseconds or None.
+Budget = tuple[int | None, float | None]
+SEARCH_BUDGET: Budget = (search.DEFAULT_PLAYOUTS, None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +63,8 @@ def deal_rng(seed: int, deal: int, *rest: int) -> random.Random:
 
 
 def play_deal(
-    seed: int, deal: int, names: Sequence[str], stake: int, game_id: str = games.DEFAULT_GAME
+    seed: int, deal: int, names: Sequence[str], stake: int, game_id: str = games.DEFAULT_GAME,
+    budget: Budget = SEARCH_BUDGET,
 ) -> list[list[SeatResult]]:
     """One deal played once per rotation of the seats; a list of seat results per hand."""
     rng = deal_rng(seed, deal)
@@ -79,7 +83,8 @@ def play_deal(
     for turn in range(count):
         playing = seating[turn:] + seating[:turn]
         hands.append(
-            play_hand(ids, playing, dealer, deck, stake, deal_rng(seed, deal, turn), game_id)
+            play_hand(ids, playing, dealer, deck, stake, deal_rng(seed, deal, turn), game_id,
+                      budget)
         )
     return hands
 
@@ -92,9 +97,14 @@ def play_hand(
     stake: int,
     rng: random.Random,
     game_id: str = games.DEFAULT_GAME,
+    budget: Budget = SEARCH_BUDGET,
 ) -> list[SeatResult]:
     game = games.get(game_id)
-    players = {seat: game.strategies[name]() for seat, name in zip(ids, playing, strict=True)}
+    players = {
+        seat: maker(game_id, name, budget)() for seat, name in zip(ids, playing, strict=True)
+    }
+    # A player that remembers (the search player) is shown its view after every action.
+    watching = {seat: p.observe for seat, p in players.items() if hasattr(p, "observe")}
     rngs = {seat: random.Random(rng.getrandbits(64)) for seat in ids}
     hand = game.start(
         seats=[(seat, BUY_IN_STAKES * stake) for seat in ids], stake=stake, dealer=dealer,
@@ -106,6 +116,8 @@ def play_hand(
     while hand.settlement is None:
         seat = hand.to_act()[0]
         hand.apply(players[seat](hand.private_view(seat), rngs[seat]))
+        for watcher, observe in watching.items():
+            observe(hand.private_view(watcher))
     result = hand.settlement
     chips = dict(result.net)
     for back in game.close_carried(result.carry, _posted_by(hand.posts), ids, dealer):
@@ -124,6 +136,13 @@ def play_hand(
     ]
 
 
+def maker(game_id: str, name: str, budget: Budget = SEARCH_BUDGET):
+    """The maker of a fresh player of level `name`: the game's own levels, or the search
+    player's (`hard`, engine/search.py), which no game offers at tables yet."""
+    found = search.level_maker(game_id, name, *budget)
+    return found if found is not None else games.get(game_id).strategies[name]
+
+
 def _posted_by(posts: Sequence[Transfer]) -> dict[str, dict[str, int]]:
     """pot -> seat -> chips, from the posts of one hand."""
     posted: dict[str, dict[str, int]] = {}
@@ -135,10 +154,10 @@ def _posted_by(posts: Sequence[Transfer]) -> dict[str, dict[str, int]]:
 
 
 def _play_deals(
-    task: tuple[int, range, tuple[str, ...], int, str],
+    task: tuple[int, range, tuple[str, ...], int, str, Budget],
 ) -> list[list[list[SeatResult]]]:
-    seed, deals, names, stake, game_id = task
-    return [play_deal(seed, deal, names, stake, game_id) for deal in deals]
+    seed, deals, names, stake, game_id, budget = task
+    return [play_deal(seed, deal, names, stake, game_id, budget) for deal in deals]
 
 
 @dataclass(slots=True)
@@ -151,12 +170,13 @@ class Report:
 
 def run_tournament(
     hands: int, names: Sequence[str], seed: int, stake: int = STAKE, jobs: int = 1,
-    game_id: str = games.DEFAULT_GAME,
+    game_id: str = games.DEFAULT_GAME, budget: Budget = SEARCH_BUDGET,
 ) -> Report:
     count = len(names)
     deals = -(-hands // count)  # whole deals: every seating of a deal is played
     tasks = [
-        (seed, range(start, min(start + DEALS_PER_TASK, deals)), tuple(names), stake, game_id)
+        (seed, range(start, min(start + DEALS_PER_TASK, deals)), tuple(names), stake, game_id,
+         budget)
         for start in range(0, deals, DEALS_PER_TASK)
     ]
     if jobs > 1 and len(tasks) > 1:
@@ -267,11 +287,12 @@ def seat_names(text: str, game_id: str) -> list[str]:
     """The strategies of `text`, checked against the game's levels and seat limits."""
     game = games.get(game_id)
     names = [name.strip() for name in text.split(",")]
-    unknown = [name for name in names if name not in game.strategies]
+    levels = list(game.strategies)
+    if search.level_maker(game_id, search.HARD) is not None:
+        levels.append(search.HARD)  # the search player: the tournament's only
+    unknown = [name for name in names if name not in levels]
     if unknown:
-        raise ValueError(
-            f"unknown strategy {unknown[0]!r} (choose from {', '.join(game.strategies)})"
-        )
+        raise ValueError(f"unknown strategy {unknown[0]!r} (choose from {', '.join(levels)})")
     low, high = game.info.min_seats, game.info.max_seats
     if not low <= len(names) <= high:
         raise ValueError(f"a table seats {low} to {high} players")
@@ -302,12 +323,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--stake", type=_positive, default=STAKE)
     parser.add_argument("--jobs", type=_positive, default=os.cpu_count() or 1,
                         help="worker processes; the result does not depend on it")
+    parser.add_argument("--search-playouts", type=_positive, default=search.DEFAULT_PLAYOUTS,
+                        help="the budget of a move of level `hard` (the search player, "
+                        "Gops and Concentration), in playouts")
+    parser.add_argument("--search-ms", type=_positive, default=None,
+                        help="and in milliseconds, whichever ends first (the result then "
+                        "depends on the machine)")
     args = parser.parse_args(argv)
     try:
         seats = seat_names(args.seats or ",".join(default_seats(args.game)), args.game)
     except ValueError as exc:
         parser.error(f"argument --seats: {exc}")
-    report = run_tournament(args.hands, seats, args.seed, args.stake, args.jobs, args.game)
+    budget = (args.search_playouts, args.search_ms)
+    report = run_tournament(
+        args.hands, seats, args.seed, args.stake, args.jobs, args.game, budget
+    )
     print(render(report, seats, args.seed, args.stake, args.game))
     return 0
 
