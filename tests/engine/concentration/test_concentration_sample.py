@@ -12,6 +12,7 @@ from engine import cards as C
 from engine.concentration.actions import Flip
 from engine.concentration.game import CONCENTRATION
 from engine.concentration.sample import ConcentrationSampler, legal_moves, rollout
+from tests.engine.helpers import assert_placed_uniformly
 
 SEATS = [("a", 100), ("b", 100), ("c", 100)]
 
@@ -58,17 +59,8 @@ def test_every_unseen_card_is_found_in_every_unseen_place():
     view = deal.private_view("a")
     places = unseen(deal, sampler)
     cards = {deal.layout[p] for p in places}
-    counts = {p: Counter() for p in places}
-    rng = random.Random(9)
-    runs = 3000
-    for _ in range(runs):
-        sample = sampler(view, rng)
-        for p in places:
-            counts[p][sample.layout[p]] += 1
-    for p, seen in counts.items():
-        assert set(seen) == cards
-        for card in cards:  # 1/k each, k at most 6: 500 or more expected
-            assert abs(seen[card] - runs / len(cards)) < 150, (p, C.label(card))
+    # 1/k each, k at most 6: 500 or more expected
+    assert_placed_uniformly(lambda rng: sampler(view, rng).layout, places, cards, seed=9)
 
 
 def test_a_seat_that_saw_nothing_places_every_card_anywhere():

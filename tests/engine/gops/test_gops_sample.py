@@ -4,14 +4,13 @@ one seat's view, its hidden parts (the prize pile's order, others' sealed bids) 
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 import pytest
 
-from engine import cards as C
 from engine.gops.actions import Bid
 from engine.gops.game import GOPS
 from engine.gops.sample import legal_moves, sample_deal
+from tests.engine.helpers import assert_placed_uniformly
 
 SEATS = [("a", 100), ("b", 100), ("c", 100)]
 
@@ -85,17 +84,9 @@ def test_every_prize_face_down_is_found_in_every_place_face_down():
     deal = midgame(6)
     view = deal.private_view("a")
     hidden = set(deal.deck[7:])
-    counts: dict[int, Counter] = {place: Counter() for place in range(7, 13)}
-    rng = random.Random(11)
-    runs = 3000
-    for _ in range(runs):
-        sample = sample_deal(view, rng)
-        for place in counts:
-            counts[place][sample.deck[place]] += 1
-    for place, seen in counts.items():
-        assert set(seen) == hidden
-        for card in hidden:  # 1/6 each: 500 expected, sd about 20
-            assert abs(seen[card] - runs / len(hidden)) < 120, (place, C.label(card))
+    # 1/6 each: 500 expected, sd about 20
+    assert_placed_uniformly(lambda rng: sample_deal(view, rng).deck, range(7, 13), hidden,
+                            seed=11, within=120)
 
 
 def test_legal_moves_are_the_hand_of_a_seat_still_to_bid():
