@@ -120,9 +120,6 @@ def restock_order(seed: bytes, fair: dict[str, Any], record: HandRecord,
                   pile: list[Card]) -> list[Card]:
     """The next stock of a deal dealt from the seeds: its stream played on past the
     deck(s) and every stock rebuilt before (engine/fairness.py, v1)."""
-    stream = fairness.Stream(seed, fair["client_seed"], fair["nonce"])
-    for pack in (record.decks or (record.deck,)):
-        stream.shuffle(pack)
-    for order in record.reshuffles:
-        stream.shuffle(order)
-    return stream.shuffle(pile)
+    return fairness.stream_after(seed, fair["client_seed"], fair["nonce"],
+                                 record.decks or (record.deck,),
+                                 record.reshuffles).shuffle(pile)

@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 
-from cogs.table.emojis.shown import FACES, face_emoji
+from cogs.table.emojis.shown import face_emoji
 from cogs.table.items import card_act, table_custom_id
 from engine import cards as C
 from engine.cards import Card
@@ -56,8 +56,10 @@ class RenderedView:
 
 def button(custom_id: str, label: str, style: discord.ButtonStyle, *, enabled: bool = True,
            emoji: dict[str, str] | None = None) -> Component:
-    made = {"type": 2, "style": style.value, "disabled": not enabled, "label": label,
-            "custom_id": custom_id}
+    """A button; an empty `label` leaves it out (a card's face needs no words)."""
+    made = {"type": 2, "style": style.value, "disabled": not enabled, "custom_id": custom_id}
+    if label:
+        made["label"] = label
     if emoji:
         made["emoji"] = emoji
     return made
@@ -117,19 +119,11 @@ def card_buttons(
     for index, card in enumerate(cards):
         emoji = face_emoji(card)
         style = discord.ButtonStyle.success if card in picked else discord.ButtonStyle.secondary
-        # With its face the button needs no words (the hand embed keeps them); a label of
-        # one invisible space is not allowed, so a face alone has no label.
-        made = button(custom_id(card_act(act, index)), "" if emoji else C.label(card), style,
-                      enabled=can(card), emoji=emoji)
-        if emoji:
-            del made["label"]
-        buttons.append(made)
+        # With its face the button needs no words: the hand embed keeps them.
+        buttons.append(button(custom_id(card_act(act, index)), "" if emoji else C.label(card),
+                              style, enabled=can(card), emoji=emoji))
     return [buttons[i:i + ROW] for i in range(0, len(buttons), ROW)]
 
-
-def faces_on() -> bool:
-    """Whether cards are shown as faces now (the emojis are synced)."""
-    return FACES.on
 
 
 def table_view(game: str, table_id: int) -> RenderedView:

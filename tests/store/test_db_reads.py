@@ -4,6 +4,7 @@ of them while short reads for everyone else go on the others."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 
 import pytest
@@ -40,6 +41,22 @@ def _held_read(started: threading.Event, release: threading.Event):
     return read
 
 
+@contextlib.asynccontextmanager
+async def slow_read(path, readers: int | None = None):
+    """A database on `path` with one read holding its connection: yields the database,
+    the slow read's task and the event that lets it go (set at the end in any case)."""
+    database = await (Database.open(path) if readers is None
+                      else Database.open(path, readers=readers))
+    started, release = threading.Event(), threading.Event()
+    try:
+        slow = asyncio.ensure_future(database.read(_held_read(started, release)))
+        await asyncio.to_thread(started.wait, 10)
+        yield database, slow, release
+    finally:
+        release.set()
+        await database.close()
+
+
 async def test_reads_run_on_their_own_connections_one_read_each(table):
     database = await Database.open(table)
     started = [threading.Event() for _ in range(db_module.READERS)]
@@ -57,50 +74,29 @@ async def test_reads_run_on_their_own_connections_one_read_each(table):
 
 
 async def test_a_slow_read_does_not_delay_a_short_read(table):
-    database = await Database.open(table)
-    started, release = threading.Event(), threading.Event()
-    try:
-        slow = asyncio.ensure_future(database.read(_held_read(started, release)))
-        await asyncio.to_thread(started.wait, 10)
+    async with slow_read(table) as (database, slow, release):
         assert await asyncio.wait_for(database.read(_count), 10) == 0
         assert not slow.done()  # the short read came back while the slow one still ran
         release.set()
         assert await slow == 0
-    finally:
-        release.set()
-        await database.close()
 
 
 async def test_with_one_reader_a_short_read_waits_behind_a_slow_one(table):
     # The test above with one reader: the short read is served only once the slow one is
     # over, which shows the test above can tell the two apart.
-    database = await Database.open(table, readers=1)
-    started, release = threading.Event(), threading.Event()
-    try:
-        slow = asyncio.ensure_future(database.read(_held_read(started, release)))
-        await asyncio.to_thread(started.wait, 10)
+    async with slow_read(table, readers=1) as (database, slow, release):
         short = asyncio.ensure_future(database.read(_count))
         await asyncio.sleep(0.05)
         assert not short.done()
         release.set()
         assert await short == 0 and await slow == 0
-    finally:
-        release.set()
-        await database.close()
 
 
 async def test_a_cancelled_read_gives_its_connection_back_once_it_is_over(table):
-    database = await Database.open(table, readers=1)
-    started, release = threading.Event(), threading.Event()
-    try:
-        slow = asyncio.ensure_future(database.read(_held_read(started, release)))
-        await asyncio.to_thread(started.wait, 10)
+    async with slow_read(table, readers=1) as (database, slow, release):
         slow.cancel()
         release.set()
         assert await asyncio.wait_for(database.read(_count), 10) == 0
-    finally:
-        release.set()
-        await database.close()
 
 
 async def test_a_read_after_close_is_refused(table):

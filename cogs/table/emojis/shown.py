@@ -77,7 +77,7 @@ def face(card: Card) -> str:
 
 def face_emoji(card: Card) -> dict[str, str] | None:
     """One card on a button or in a menu option: its face, or None (the label alone)."""
-    return FACES._emoji.get(_CARD_MARKS[card])
+    return FACES.emoji(_CARD_MARKS[card])
 
 
 def faces_and_words(cards: Iterable[Card], *, empty: str = "—") -> str:
