@@ -358,6 +358,7 @@ class HallBot(commands.AutoShardedBot):
         await super().close()
         tables = getattr(self, "tables", None)
         if tables is not None:
+            tables.computers.close()
             await tables.release_all()
         store = getattr(self, "store", None)
         if store is not None:

@@ -30,12 +30,15 @@ One decision (`SearchPlayer.__call__`):
   stands for every unseen one).
 - The most visited root action is played.
 
-Budget: `playouts` (iterations) and `ms` (milliseconds), whichever ends first. With no
-`ms` the decision depends on the rng only: the same seed, the same move.
+Budget: `playouts` (iterations) and `ms` (milliseconds), whichever ends first, and a
+caller's own `deadline` (a table's: the move is due a second after it was asked for,
+however long it waited to start). With no `ms` and no deadline the decision depends on
+the rng only: the same seed, the same move.
 
-The player is NOT offered at tables yet (no game's `strategies` names it): the
-tournament reaches it through `level_maker`, which finds a game's `search_player` in its
-own `engine/<game>/sample.py`.
+A game offers the level `hard` by naming `hard_maker(<game>)` in its `strategies`; how
+the game is searched (its sampler, rollout policy, budget) is in its own package,
+`engine/<game>/sample.py`'s `search_player(playouts, ms)`. The tournament reaches the
+same function with other budgets through `level_maker`.
 """
 
 from __future__ import annotations
@@ -53,6 +56,7 @@ Sampler = Callable[[Any, random.Random], Deal]
 RolloutPolicy = Callable[[Deal, random.Random], Any]  # (whole deal, rng) -> action
 
 DEFAULT_PLAYOUTS = 400
+TABLE_MS = 800  # a move at a table: the search's own cap, under the table's 1 s
 DEFAULT_DETERMINIZATIONS = 20
 EXPLORATION = 0.7
 MARGIN_WEIGHT = 0.1
@@ -71,6 +75,8 @@ class _Node:
 
 class SearchPlayer:
     """A strategy `(view, rng) -> action` that searches (module docstring)."""
+
+    searches = True  # a table runs its moves off the event loop (bot/tables/computer.py)
 
     def __init__(
         self,
@@ -111,10 +117,16 @@ class SearchPlayer:
         if observe is not None:
             observe(view)
 
-    def __call__(self, view: Any, rng: random.Random) -> Any:
+    def __call__(
+        self, view: Any, rng: random.Random, *, deadline: float | None = None
+    ) -> Any:
+        """The move for `view`; `deadline` (a `time.perf_counter()` value) ends the search
+        too, whatever is left of the budget: one playout at least is always made."""
         self.observe(view)
         seat = view.seat
-        deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000
+        if self.ms is not None:
+            own = time.perf_counter() + self.ms / 1000
+            deadline = own if deadline is None else min(own, deadline)
         samples: list[Deal] = []
         root = _Node()
         budget = self.playouts if self.playouts is not None else math.inf
@@ -243,21 +255,36 @@ def _order(action: Any) -> Any:
     return repr(action)
 
 
-# -- `hard` per game, for the tournament (not offered at tables yet) ---------------------
+# -- `hard` per game ---------------------------------------------------------------------
 
 HARD = "hard"
+
+
+def hard_maker(game_id: str) -> Callable[[], SearchPlayer]:
+    """The maker a game names as its level `hard`: a fresh search player at the table's
+    budget. The game's sample module is imported when a player is first made, since it
+    imports the game itself."""
+    return lambda: _searched(game_id)(DEFAULT_PLAYOUTS, TABLE_MS)
 
 
 def level_maker(
     game_id: str, level: str, playouts: int | None = DEFAULT_PLAYOUTS, ms: float | None = None
 ) -> Callable[[], Any] | None:
-    """The maker of a fresh `hard` player of `game_id`, or None when `level` is not the
-    search player's or the game has no sampler yet. A game that has one says how it is
-    searched in its own package: `engine/<game>/sample.py`'s `search_player`."""
+    """The maker of a fresh `hard` player of `game_id` at this budget, or None when `level`
+    is not the search player's or the game is not searched (no `search_player` in its
+    `engine/<game>/sample.py`: Old Maid, whose only choice is blind)."""
     if level != HARD:
         return None
+    search_player = _searched(game_id)
+    if search_player is None:
+        return None
+    return lambda: search_player(playouts, ms)
+
+
+def _searched(game_id: str) -> Any:
+    """`engine/<game>/sample.py`'s `search_player`, or None."""
     try:
         own = importlib.import_module(f"engine.{game_id}.sample")
     except ModuleNotFoundError:
         return None
-    return lambda: own.search_player(playouts, ms)
+    return getattr(own, "search_player", None)

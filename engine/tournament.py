@@ -137,8 +137,8 @@ def play_hand(
 
 
 def maker(game_id: str, name: str, budget: Budget = SEARCH_BUDGET):
-    """The maker of a fresh player of level `name`: the game's own levels, or the search
-    player's (`hard`, engine/search.py), which no game offers at tables yet."""
+    """The maker of a fresh player of level `name`: the game's own levels, the search
+    player's (`hard`, engine/search.py) at this tournament's budget."""
     found = search.level_maker(game_id, name, *budget)
     return found if found is not None else games.get(game_id).strategies[name]
 
@@ -288,8 +288,8 @@ def seat_names(text: str, game_id: str) -> list[str]:
     game = games.get(game_id)
     names = [name.strip() for name in text.split(",")]
     levels = list(game.strategies)
-    if search.level_maker(game_id, search.HARD) is not None:
-        levels.append(search.HARD)  # the search player: the tournament's only
+    if search.HARD not in levels and search.level_maker(game_id, search.HARD) is not None:
+        levels.append(search.HARD)  # searched, though no table offers it yet
     unknown = [name for name in names if name not in levels]
     if unknown:
         raise ValueError(f"unknown strategy {unknown[0]!r} (choose from {', '.join(levels)})")

@@ -100,6 +100,7 @@ class Turns(HandEnds):
         if hand.is_over:
             await self._hand_over(table)
             return
+        self._show_computers(table, hand)
         acting = hand.to_act()
         self._stop_clocks(table, [s for s in table.clocks if s not in acting])
         # A turn of several actions runs on the clock it started with; a new turn (a new
@@ -161,16 +162,33 @@ class Turns(HandEnds):
         return user is not None and (user in table.leaving or user in table.away)
 
     async def _computer_moves(self, table: LiveTable, seat: str, seq: int) -> None:
+        """A computer seat's move. The table is not held while it is decided, so a player
+        that searches (bot/tables/computer.py) never holds up a click at its table; the
+        move is played only if the deal has not moved on for that seat meanwhile."""
         async with table.lock:
-            hand, running = table.hand, table.running
-            if (
-                hand is None or hand.is_over or running is None
-                or seat not in hand.to_act() or hand.seat_seq(seat) != seq
-            ):
+            if not _still_to_move(table, seat, seq):
                 return  # the hand moved on (a restart, a close) since this was planned
-            view = hand.private_view(seat)  # all a computer player is ever shown
-            action = self.computers.decide(table.id, table.game, running.number, int(seat), view)
+            view = table.hand.private_view(seat)  # all a computer player is ever shown
+            number = table.running.number
+        action = await self.computers.decide(table.id, table.game, number, int(seat), view)
+        async with table.lock:
+            if not _still_to_move(table, seat, seq) or table.running.number != number:
+                return
+            try:
+                table.hand.check(action)
+            except EngineError as refused:  # a strategy's fault: logged, and the seat
+                log.error("Computer %s at table %s chose %r: %s", seat, table.id, action,
+                          refused.message)  # is played as if its time ran out
+                action = table.hand.timeout_action(seat)
             await self._commit(table, action)
+
+    def _show_computers(self, table: LiveTable, hand: Deal) -> None:
+        """Each computer seat is shown its view after every action: a player that
+        remembers (a hard one) knows what it saw on others' turns too."""
+        number = table.running.number
+        for seat in hand.dealt_in():
+            if seat.isdigit() and is_computer(int(seat)):
+                self.computers.observe(table.id, table.game, number, int(seat), hand, seat)
 
     async def _timed_out(
         self, table: LiveTable, seat: str, deadline: float, number: int, turn: int
@@ -214,6 +232,13 @@ def _before(hand: Deal, seq: int, stocks: int) -> Deal:
         record.pop("reshuffles", None)
     parsed = parse_record(record)
     return games.get(parsed.game).replay(parsed)
+
+
+def _still_to_move(table: LiveTable, seat: str, seq: int) -> bool:
+    """Whether `seat` is still to act at the point its move was asked for (`seq`)."""
+    hand, running = table.hand, table.running
+    return (hand is not None and not hand.is_over and running is not None
+            and seat in hand.to_act() and hand.seat_seq(seat) == seq)
 
 
 def _turn_left(table: LiveTable, seat: str, turn: int) -> bool:

@@ -34,12 +34,19 @@ HISTORY_TABLES = 10  # a channel's tables listed by /<game> history
 LEVEL_WORDS = {
     "random": "random: any legal move",
     "easy": "easy: sensible",
-    "sharp": "sharp: the best it can",
+    "sharp": "sharp: remembers what it saw",
+    "hard": "hard: thinks ahead, up to a second a move",
 }
 
 Stake = app_commands.Range[int, 1, 1_000_000]
 Chips = app_commands.Range[int, 1, 1_000_000_000]
 TurnSeconds = app_commands.Range[int, 15, 600]
+
+
+def levels_line(game: Any, game_id: str) -> str:
+    """The levels a host may seat, as `/<game> rules` names them."""
+    levels = "; ".join(LEVEL_WORDS.get(level, level) for level in game.strategies)
+    return f"`/{game_id} addbot` (host) seats one: {levels}."
 
 
 def _cog(interaction: discord.Interaction) -> "TableCog":
@@ -135,6 +142,8 @@ def table_commands(ui: "GameUI") -> app_commands.Group:
     @group.command(name="rules", description=f"How to play {info.name}")
     async def rules(interaction: discord.Interaction) -> None:
         embed = ui.rules_embed(interaction.client.settings)  # type: ignore[union-attr]
+        embed.add_field(name="Computer players", value=levels_line(ui.game, game),
+                        inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     # -- seats ------------------------------------------------------------------------

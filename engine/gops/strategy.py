@@ -14,6 +14,7 @@ from engine import cards as C
 from engine.gops.actions import Bid
 from engine.gops.deal import prize_value
 from engine.gops.views import PrivateView
+from engine.search import HARD, hard_maker
 
 SMALL_PRIZE = 4  # values up to this are not worth a good card
 SURE_WIN_AT = 9  # a prize this high is worth a sure win
@@ -62,4 +63,5 @@ def _left_ranks(view: PrivateView) -> list[int]:
 STRATEGIES = {
     "random": lambda: play_random,
     "easy": lambda: play_easy,
+    HARD: hard_maker("gops"),  # the search player (engine/gops/sample.py)
 }

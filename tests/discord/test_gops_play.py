@@ -295,15 +295,17 @@ async def test_audit_balances_during_and_after_a_gops_game(harness):
 async def test_computer_players_bid_at_each_level(harness):
     h = harness
     d = await SealedDriver.against_computers(h, list(PRIZES))
+    seats = len(d.table.info.seats)
+    assert seats == 1 + len(d.table.game.strategies)  # random, easy and hard
     for rank in range(13):
         await d.bid("ann", card(rank, C.SPADES))
         for _ in range(5):
-            if d.table.last_result or d.hand.seq == 3 * (rank + 1):
+            if d.table.last_result or d.hand.seq == seats * (rank + 1):
                 break
             await h.advance(2)  # a computer player bids after its short pause
     assert d.table.last_result is not None
     number, settlement = d.table.last_result
-    assert len(settlement.scores) == 3
+    assert len(settlement.scores) == seats
     await assert_chips_conserved(h)
     d.scan()
 

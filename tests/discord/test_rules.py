@@ -17,6 +17,7 @@ SECTIONS = [
     "Ending 4: the stock runs out",
     "How pots are paid",
     "Table settings",
+    "Computer players",
 ]
 
 
@@ -58,6 +59,15 @@ async def test_rules_embed_walks_through_the_rules_section_by_section(harness):
     assert "nobody may take" in fields["Ending 4: the stock runs out"]
     assert "odd chips go one at a time" in fields["How pots are paid"]
     assert "starting left of the dealer" in fields["How pots are paid"]
+
+
+async def test_rules_name_the_levels_a_host_may_seat(harness):
+    alice = harness.user("alice")
+    await harness.slash(alice, "gops rules")
+    fields = {f["name"]: f["value"] for f in harness.last_response(alice).embed["fields"]}
+    levels = fields["Computer players"]
+    assert "`/gops addbot`" in levels
+    assert "random:" in levels and "easy:" in levels and "hard: thinks ahead" in levels
 
 
 async def test_rules_embed_fits_discord_limits(harness):

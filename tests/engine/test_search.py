@@ -111,15 +111,23 @@ def test_concentration_takes_the_pair_it_remembers():
     assert {first.pos, second.pos} == {0, mate}
 
 
-def test_only_gops_and_concentration_have_a_hard_level_and_no_table_offers_it():
-    assert search.level_maker("gff", "hard") is None
+def test_a_table_s_hard_player_searches_at_the_table_budget():
     assert search.level_maker("gops", "easy") is None
-    assert "hard" not in GOPS.strategies and "hard" not in CONCENTRATION.strategies
+    player = GOPS.strategies["hard"]()
+    assert isinstance(player, search.SearchPlayer) and player.searches
+    assert (player.playouts, player.ms) == (search.DEFAULT_PLAYOUTS, search.TABLE_MS)
+
+
+def test_a_deadline_ends_the_search_after_one_playout_at_least():
+    deal = gops_midgame()
+    player = hard("gops", playouts=None, ms=60_000)
+    move = player(deal.private_view("a"), random.Random(1), deadline=time.perf_counter())
+    assert player.last_playouts == 1 and deal.check(move) is None
 
 
 def test_the_tournament_plays_hard_against_easy():
     assert tournament.seat_names("hard,easy", "gops") == ["hard", "easy"]
     with pytest.raises(ValueError):
-        tournament.seat_names("hard,easy", "gff")
+        tournament.seat_names("hard,random,random", "oldmaid")  # no choice to search
     report = tournament.run_tournament(2, ["hard", "easy"], 5, game_id="gops", budget=(20, None))
     assert report.tallies["hard"].hands == 2
