@@ -56,13 +56,13 @@ def deck_for(rng: random.Random):
 
 
 async def play_tables(folder: Path, game: str, tables: int, rounds: int, *, seed: int = 1,
-                      wave: int | None = None) -> dict:
+                      wave: int | None = None, computers: tuple[str, ...] = ()) -> dict:
     """`tables` tables of `game`, each player clicking at their turn; `wave` clicks in
-    flight at once (every table's, unless told). Latencies as bench/scripted.py measures
-    them."""
+    flight at once (every table's, unless told); a computer player of each level in
+    `computers` at every table. Latencies as bench/scripted.py measures them."""
     rng = random.Random(seed)
     wave = wave or tables
-    path = new_database(folder, f"clicks-{game}{tables}-{wave}")
+    path = new_database(folder, f"clicks-{game}{tables}-{wave}{''.join(computers)}")
     # Pictures off, as bench/scripted.py's rows: the bot's own cost per click.
     async with live_harness(path, pictures=False) as h:
         service = h.bot.tables
@@ -70,7 +70,7 @@ async def play_tables(folder: Path, game: str, tables: int, rounds: int, *, seed
         service.next_hand_seconds = 0  # as bench/scripted.py: the next hand at once
         info = games.get(game).info
         seats = max(info.min_seats, min(PLAYERS, info.max_seats))
-        channels, players = await seat_players(h, game, tables, seats)
+        channels, players = await seat_players(h, game, tables, seats, computers)
         views: dict[int, int] = {}  # user id -> their hand view
         latencies: list[float] = []
         accepted_before = await accepted(h.bot.store)

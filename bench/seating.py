@@ -4,7 +4,7 @@ store accepted: what the scripted players (bench/scripted.py) and the clicking o
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -34,16 +34,20 @@ async def live_harness(path: Path, *, faces: bool = True, **how: Any) -> AsyncIt
         yield h
 
 
-async def seat_players(h: Any, game: str, tables: int, seats: int
+async def seat_players(h: Any, game: str, tables: int, seats: int,
+                       computers: Sequence[str] = ()
                        ) -> tuple[list[Any], dict[int, dict[str, Any]]]:
-    """`tables` channels, each with a table of `game` that `seats` players joined and
-    the first of them started: the channels, and each channel's players by seat id."""
+    """`tables` channels, each with a table of `game` that `seats` players joined, with a
+    computer player of each level of `computers` seated by its host, and the first
+    player started: the channels, and each channel's people by seat id."""
     channels = [h.channel] + [await h.add_channel(f"t{i}") for i in range(1, tables)]
     players: dict[int, dict[str, Any]] = {}
     for i, channel in enumerate(channels):
         users = [h.user(f"p{i}-{n}") for n in range(seats)]
         for user in users:
             await h.slash(user, f"{game} join", channel=channel)
+        for level in computers:
+            await h.slash(users[0], f"{game} addbot", channel=channel, level=level)
         await h.slash(users[0], f"{game} start", channel=channel)
         players[channel.id] = {str(u.id): u for u in users}
     return channels, players

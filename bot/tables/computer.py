@@ -6,22 +6,31 @@ a restart a seat still knows how it plays: 1xxx random, 2xxx easy, 3xxx sharp,
 4xxx hard. Its chips come from the house: minted when it sits down, burned when it
 leaves.
 
-A player that searches (`hard`, engine/search.py) thinks on a thread of its own, so the
-bot goes on answering every click while it does, and its move is due at most
-THINK_SECONDS after it was asked for, however many others think at the same time.
+A player that searches (`hard`, engine/search.py) thinks in a process of its own, so
+the bot goes on answering every click at full speed while it does (a thread would share
+the interpreter's lock with the event loop and halve it), and its move is due at most
+THINK_SECONDS after it was asked for, however many others wait to think. That process
+keeps nothing between moves: it is sent the game, every view the seat was shown this
+hand and the view to move on, makes a fresh player and shows it the views in order, so
+it remembers exactly what the seat saw.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
+import multiprocessing
 import random
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from engine import games, search
 from engine.game import Game, Strategy
+
+log = logging.getLogger(__name__)
 
 # Every level any game has, in the order ids give them; a game offers those of its own
 # strategies (engine/game.py: Game.strategies).
@@ -30,10 +39,13 @@ FIRST_PERSON_ID = 1_000_000  # every id below is a computer player
 PAUSE_SECONDS = 1.5  # a computer player acts after this, so people can follow
 # A searching player's move is due this long after it is asked for (its search also
 # caps itself: engine/search.py TABLE_MS); the last playout and the hop back fit within 1 s.
-THINK_SECONDS = 0.9
-# Searches run one at a time: with Python's one interpreter lock, two threads of search
-# would not think faster, and one leaves the event loop its turn every switch interval.
-THINKING_THREADS = 1
+THINK_SECONDS = 0.85
+# Past its deadline, a move still not back (its process just starting, or starved of a
+# core) is given up this much later, and the seat plays easy's move instead.
+GRACE_SECONDS = 0.05
+# Searches run one at a time, in one process beside the bot's: on a machine of two cores,
+# one for the bot and one for thinking.
+THINKING_PROCESSES = 1
 
 
 def is_computer(user_id: int) -> bool:
@@ -54,14 +66,12 @@ def computer_name(user_id: int) -> str:
 
 @dataclass(slots=True)
 class _Playing:
-    """One computer seat's player for one hand."""
+    """One computer seat's player for one hand, and for one that searches, every view
+    its seat was shown this hand (what its thinking process is sent)."""
 
     hand_number: int
     player: Strategy
-    thinking: bool = False
-    # Views shown while it thought, given to it once it is done (its memory is its own
-    # thread's while it thinks).
-    later: list[Any] = field(default_factory=list)
+    seen: list[Any] = field(default_factory=list)
 
 
 class ComputerPlayers:
@@ -72,7 +82,13 @@ class ComputerPlayers:
         self._rng = random.Random(seed)
         self._playing: dict[tuple[int, int], _Playing] = {}
         self.think_seconds = think_seconds
-        self._threads: ThreadPoolExecutor | None = None
+        self.thinking = 0  # moves being thought now
+        self.last_thought = 0.0  # seconds from asking for the last searched move to having it
+        # The search's budget in the thinking process: None, the level's own (a table's);
+        # else (playouts, ms) as engine.search.level_maker takes them.
+        self.budget: tuple[int | None, float | None] | None = None
+        self._thinker: Executor | None = None
+        self._ready: Any = None  # the thinking process's first task: it is up once done
 
     def _for(self, table_id: int, game: Game, hand_number: int, user_id: int) -> _Playing:
         key = (table_id, user_id)
@@ -80,6 +96,8 @@ class ComputerPlayers:
         if playing is None or playing.hand_number != hand_number:
             playing = _Playing(hand_number, game.strategies[level_of(user_id)]())
             self._playing[key] = playing
+            if _searches(playing.player):
+                self.warm()
         return playing
 
     def observe(
@@ -88,52 +106,88 @@ class ComputerPlayers:
         """What `user_id`'s seat of `hand` is shown after an action, for a player that
         remembers (the view is made only for such a player)."""
         playing = self._for(table_id, game, hand_number, user_id)
-        observe = getattr(playing.player, "observe", None)
-        if observe is None:
+        if _searches(playing.player):
+            playing.seen.append(hand.private_view(seat))
             return
-        view = hand.private_view(seat)
-        if playing.thinking:
-            playing.later.append(view)
-        else:
-            observe(view)
+        observe = getattr(playing.player, "observe", None)
+        if observe is not None:
+            observe(hand.private_view(seat))
 
     async def decide(
         self, table_id: int, game: Game, hand_number: int, user_id: int, view: Any
     ) -> Any:
         """The move of `user_id`'s level of `game` for what its seat is shown."""
         playing = self._for(table_id, game, hand_number, user_id)
-        if not getattr(playing.player, "searches", False):
+        if not _searches(playing.player):
             return playing.player(view, self._rng)
         deadline = time.perf_counter() + self.think_seconds
-        rng = random.Random(self._rng.getrandbits(64))  # the thread's own
-        think = partial(playing.player, view, rng, deadline=deadline)
-        playing.thinking = True
+        think = partial(think_apart, game.info.id, level_of(user_id), self.budget,
+                        tuple(playing.seen), view, self._rng.getrandbits(64), deadline)
+        self.thinking += 1
         try:
-            return await asyncio.get_running_loop().run_in_executor(self._thinker(), think)
+            thought = asyncio.get_running_loop().run_in_executor(self._thinking(), think)
+            try:
+                move = await asyncio.wait_for(thought, self.think_seconds + GRACE_SECONDS)
+            except TimeoutError:
+                log.warning("A computer player at table %s thought past its time; it plays "
+                            "easy", table_id)
+                move = game.strategies["easy"]()(view, self._rng)
+            self.last_thought = time.perf_counter() - deadline + self.think_seconds
+            return move
+        except Exception:
+            # The thinking process failed (or was lost): this move is easy's, and the next
+            # is thought in a new process.
+            log.exception("A computer player at table %s could not think; it plays easy",
+                          table_id)
+            self.close()
+            return game.strategies["easy"]()(view, self._rng)
         finally:
-            playing.thinking = False
-            observe = getattr(playing.player, "observe", None)
-            for later in playing.later:
-                observe(later)
-            playing.later.clear()
+            self.thinking -= 1
 
-    @property
-    def thinking(self) -> int:
-        """How many computer players are thinking now."""
-        return sum(playing.thinking for playing in self._playing.values())
+    def seated(self, game: Game, level: str) -> None:
+        """A computer player of `level` sat down: one that searches gets its process
+        started now."""
+        if _searches(game.strategies[level]()):
+            self.warm()
 
-    def _thinker(self) -> ThreadPoolExecutor:
-        if self._threads is None:
-            self._threads = ThreadPoolExecutor(THINKING_THREADS, thread_name_prefix="computer")
-        return self._threads
+    def warm(self) -> asyncio.Future[Any]:
+        """The thinking process started now, so a first move need not wait for it to
+        start (a hard computer sits down, or is dealt in): done once it is ready."""
+        self._thinking()
+        return asyncio.wrap_future(self._ready)
+
+    def _thinking(self) -> Executor:
+        if self._thinker is None:
+            # Spawned, not forked: the bot's process runs threads (the store's).
+            context = multiprocessing.get_context("spawn")
+            self._thinker = ProcessPoolExecutor(THINKING_PROCESSES, mp_context=context)
+            self._ready = self._thinker.submit(games.get, games.DEFAULT_GAME)
+        return self._thinker
 
     def forget(self, table_id: int) -> None:
         for key in [k for k in self._playing if k[0] == table_id]:
             del self._playing[key]
 
     def close(self) -> None:
-        """At shutdown: searches not yet begun are dropped; one under way ends by its
-        deadline."""
-        if self._threads is not None:
-            self._threads.shutdown(wait=False, cancel_futures=True)
-            self._threads = None
+        """At shutdown: moves not yet begun are dropped; one under way ends by its
+        deadline, and its process with it."""
+        if self._thinker is not None:
+            self._thinker.shutdown(wait=False, cancel_futures=True)
+            self._thinker = None
+
+
+def _searches(player: Any) -> bool:
+    return getattr(player, "searches", False)
+
+
+def think_apart(game_id: str, level: str, budget: tuple[int | None, float | None] | None,
+                seen: tuple[Any, ...], view: Any, seed: int, deadline: float) -> Any:
+    """One searching move, in the thinking process: a fresh player of `level` (at
+    `budget`, or the level's own), shown every view its seat saw this hand, moves on
+    `view` by `deadline` (a perf_counter value: the clock is the machine's, the same in
+    every process)."""
+    made = search.level_maker(game_id, level, *budget) if budget is not None else None
+    player = (made or games.get(game_id).strategies[level])()
+    for shown in seen:
+        player.observe(shown)
+    return player(view, random.Random(seed), deadline=deadline)

@@ -26,6 +26,7 @@ class ComputerSeats(Turns):
             # One transaction: the house mints the buy-in straight into the seat.
             await self.store.buy_in(table.id, robot, house=True)
             await self._refresh(table)
+        self.computers.seated(table.game, level)
         await self.listener.table_changed(table)
         when = " from the next hand" if table.hand and not table.hand.is_over else ""
         return f"{computer_name(robot)} sits down with {table.info.buy_in} chips{when}."
