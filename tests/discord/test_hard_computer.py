@@ -56,6 +56,7 @@ async def against_hard(h) -> SealedDriver:
 async def test_a_hand_against_hard_never_holds_the_loop_50_ms(harness):
     h = harness
     d = await against_hard(h)
+    h.bot.tables.computers.budget = None  # a table's own: up to 400 playouts or 0.8 s
     robot = next(s.user_id for s in d.table.info.seats if is_computer(s.user_id))
     assert level_of(robot) == "hard"
     watch = LoopWatch(h.bot.tables.computers)
@@ -130,7 +131,7 @@ async def test_a_thinking_process_that_fails_gives_an_easy_move_and_a_logged_err
     with h.expect_error("could not think"):
         await h.advance(2)
     assert d.hand.seq == 2  # the computer bid all the same
-    h.bot.tables.computers.budget = None
+    h.bot.tables.computers.budget = (16, None)
     await d.bid("ann", C.code(C.make(1, C.SPADES)))
     await h.advance(2)
     assert d.hand.seq == 4  # and thinks again, in a new process

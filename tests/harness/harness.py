@@ -37,6 +37,11 @@ GUILD_READY_SECONDS = 0.01
 SELECTS = (3, 5, 6, 7, 8)
 
 
+# A hard computer's search in tests (bot/tables/computer.py `budget`): a few playouts a
+# move, not a table's second, so a hand against it is played in moments; the same moves on
+# any machine. None: a table's own budget (tests/discord/test_hard_computer.py).
+SEARCH_BUDGET = (16, None)
+
 class Harness:
     active: Harness | None = None
 
@@ -51,9 +56,11 @@ class Harness:
         channel_id: int | None = None,
         tune_gc: bool = True,
         wait_for_recovery: bool = True,
+        search_budget: tuple[int | None, float | None] | None = SEARCH_BUDGET,
         **setting_values: Any,
     ) -> None:
         self.snowflake = Snowflakes()
+        self.search_budget = search_budget
         # A given server id puts the server on the shard it maps to ((id >> 22) % count).
         self.guild_id = guild_id if guild_id is not None else self.snowflake()
         if settings is None:
@@ -126,6 +133,7 @@ class Harness:
         # login runs the real setup_hook: extensions load and commands sync, as in production.
         with self._tasks.dispatching():
             await self.bot.login("harness-token")
+            self.bot.tables.computers.budget = self.search_budget
             if self.wait_for_recovery and self.bot.recovered is not None:
                 # Every table back before the gateway speaks, unless a test wants to act
                 # while recovery still runs.
