@@ -275,9 +275,11 @@ def default_seats(game_id: str) -> list[str]:
     """The lineup when none is given: each of the game's levels once, strongest first (a
     game lists its levels weakest first: random, easy, sharp), so that the pairs compared
     are each level and the next weaker. A game of one level (Old Maid's, where no fair
-    level draws better) plays it at a table of three; a lineup is fitted to the seats."""
+    level draws better) plays it at a table of three; a lineup is fitted to the seats.
+    The search player (`hard`) is seated only when named (`--seats hard,easy`): its
+    second a move would make the default thousands of hands take hours."""
     game = games.get(game_id)
-    levels = list(reversed(game.strategies))
+    levels = [level for level in reversed(game.strategies) if level != search.HARD]
     wanted = LONE_LEVEL_SEATS if len(levels) == 1 else len(levels)
     seats = min(max(wanted, game.info.min_seats), game.info.max_seats)
     return [levels[i % len(levels)] for i in range(seats)]
