@@ -127,7 +127,11 @@ class SearchPlayer:
         if self.ms is not None:
             own = time.perf_counter() + self.ms / 1000
             deadline = own if deadline is None else min(own, deadline)
-        samples: list[Deal] = []
+        samples: list[Deal] = [self.sampler(view, rng)]
+        moves = self._actions(samples[0], seat)
+        if len(moves) == 1:  # nothing to weigh (a game's `moves` may leave one move)
+            self.last_playouts = 0
+            return moves[0]
         root = _Node()
         budget = self.playouts if self.playouts is not None else math.inf
         done = 0
@@ -141,7 +145,7 @@ class SearchPlayer:
             done += 1
         self.last_playouts = done
         if not root.visits:  # no playout at all: the rollout policy decides
-            return self._first_action(samples[0] if samples else self.sampler(view, rng), seat, rng)
+            return self._first_action(samples[0], seat, rng)
         return max(root.visits, key=lambda a: (root.visits[a], root.total[a], _order(a)))
 
     # -- one playout ---------------------------------------------------------------------

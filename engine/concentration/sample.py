@@ -16,6 +16,10 @@ the positions taken, the pairs, whose turn, this turn's flips. Its public view i
 real one. Its `actions` are the flips the sampler saw, when it saw every one, and
 otherwise stand-ins of the same number (`seq` is right; the record is not a replayable
 one, and the search never asks for it).
+
+How it is searched (`search_player`): the flips that score are the only moves listed, so
+they are played outright (engine/search.py plays a lone move without a playout), and the
+search weighs an unseen second card against a known one (`candidates`).
 """
 
 from __future__ import annotations
@@ -94,10 +98,10 @@ def sample_deal(
 
 
 def legal_moves(deal: ConcentrationDeal, seat: str) -> list[Flip]:
-    """The flips worth telling apart, for the search: every face-down position the seat
-    remembers (the sample's `seen`, and this turn's flips), and one position it has
-    never seen, the lowest: every unseen position is the same to it, so searching one
-    stands for all (the branching falls from up to 52 to the cards remembered + 1)."""
+    """Every flip the seat can tell apart: every face-down position it remembers (the
+    sample's `seen`, and this turn's flips), and one position it has never seen, the
+    lowest: every unseen position is the same to it, so one stands for all. The search
+    weighs fewer (`candidates`)."""
     if seat != deal.current:
         return []
     seen = _seen(deal)
@@ -178,14 +182,55 @@ class ConcentrationSampler:
         return sample_deal(view, rng, self.known, self.flips)
 
 
+def candidates(deal: ConcentrationDeal, seat: str) -> list[Flip]:
+    """The flips the search weighs, from what the seat remembers (the sample's `seen`).
+    A known pair is taken and a first card's known mate is flipped: either scores and
+    keeps the turn (CONC-2.3), so nothing is lost by it. A first flip is otherwise of
+    an unseen card (the one that stands for every unseen one). A second flip without a
+    known mate weighs an unseen card, with its chance of a match, against a known card,
+    which shows the others nothing new (the memory game's "0-move": a miss on an
+    unseen card may hand them a pair). A known card as a first flip was measured no
+    better than an unseen one, and is not searched."""
+    if seat != deal.current:
+        return []
+    seen = _seen(deal)
+    layout, face_down, match, first = deal.layout, deal.face_down, deal.match, deal.first
+    known = sorted(pos for pos in seen if pos in face_down and pos != first)
+    if first is None:
+        for i, pos in enumerate(known):
+            for other in known[i + 1 :]:
+                if is_match(layout[pos], layout[other], match):
+                    return [Flip(seat, pos)]
+    else:
+        for pos in known:
+            if is_match(layout[first], layout[pos], match):
+                return [Flip(seat, pos)]
+    moves = [Flip(seat, pos) for pos in sorted(face_down) if pos not in seen and pos != first][:1]
+    if known and (first is not None or not moves):
+        moves.append(Flip(seat, known[0]))
+    return moves
+
+
 # How Concentration is searched (engine/search.py): the lead in pairs weighs heavily, and
 # rollouts stop this many flips past the tree (a whole game of flips is long, and its end
-# too noisy to tell one pair from another in a few hundred playouts).
+# too noisy to tell one pair from another in a few hundred playouts). Measured against
+# `easy` on seeds 1-3: 12 and 48 flips did no better than 24.
 MARGIN_WEIGHT = 4.0
 HORIZON = 24
 
 
 def search_player(playouts: int | None, ms: float | None) -> SearchPlayer:
-    return SearchPlayer(CONCENTRATION, ConcentrationSampler(), playouts=playouts, ms=ms,
-                        rollout=rollout, margin_weight=MARGIN_WEIGHT, horizon=HORIZON,
-                        evaluate=evaluate)
+    """Concentration's `hard`: a perfect memory, the sound flips played outright, and a
+    search where a second flip may be an unseen card or a known one (`candidates`),
+    its rollouts played by every seat remembering perfectly (`rollout`)."""
+    return SearchPlayer(
+        CONCENTRATION,
+        ConcentrationSampler(),
+        playouts=playouts,
+        ms=ms,
+        rollout=rollout,
+        moves=candidates,
+        margin_weight=MARGIN_WEIGHT,
+        horizon=HORIZON,
+        evaluate=evaluate,
+    )

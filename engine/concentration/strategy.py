@@ -14,6 +14,7 @@ from engine.cards import Card
 from engine.concentration.actions import Flip
 from engine.concentration.deal import POSITIONS, is_match
 from engine.concentration.views import PrivateView
+from engine.search import HARD, hard_maker
 
 
 def play_random(view: PrivateView, rng: random.Random) -> Flip:
@@ -65,4 +66,5 @@ class Memory:
 STRATEGIES = {
     "random": lambda: play_random,
     "easy": Memory,
+    HARD: hard_maker("concentration"),  # the search player (engine/concentration/sample.py)
 }
