@@ -129,6 +129,8 @@ class SearchPlayer:
             deadline = own if deadline is None else min(own, deadline)
         samples: list[Deal] = [self.sampler(view, rng)]
         moves = self._actions(samples[0], seat)
+        if not moves:  # as every level does when asked out of turn
+            raise ValueError(f"seat {seat} has no move to make now")
         if len(moves) == 1:  # nothing to weigh (a game's `moves` may leave one move)
             self.last_playouts = 0
             return moves[0]

@@ -113,6 +113,8 @@ def play_hand(
     if game.info.reshuffles:  # G3.2: new stocks mid-deal, shuffled as the bot does
         shuffler = random.Random(rng.getrandbits(64))
         hand.shuffle_with(lambda pile: shuffler.sample(pile, len(pile)))  # type: ignore[attr-defined]
+    for watcher, observe in watching.items():  # the deal as dealt, before any action
+        observe(hand.private_view(watcher))
     while hand.settlement is None:
         seat = hand.to_act()[0]
         hand.apply(players[seat](hand.private_view(seat), rngs[seat]))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 from engine.actions import Action
+from engine.search import HARD, hard_maker
 from engine.strategies import easy
 from engine.strategies.random_play import play_random
 from engine.tonk.views import PrivateView
@@ -25,4 +26,5 @@ def play_easy(view: PrivateView, rng: random.Random) -> Action:
 STRATEGIES = {
     "random": lambda: play_random,
     "easy": lambda: play_easy,
+    HARD: hard_maker("tonk"),  # the search player (engine/tonk/sample.py)
 }

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import cards as C
+from engine import search
 from engine.actions import Discard, Draw, Drop, Hit, Spread
 from engine.cards import DECK
 from engine.gff.flipflop import Reveal
@@ -31,6 +32,13 @@ ABC = [("ann", 200), ("bob", 200), ("cy", 200)]
 NAMES = sorted(STRATEGIES)
 
 
+def player(name: str):
+    """A fresh player of level `name`; `hard` at a test's budget (a few playouts, no clock),
+    which is checked here for what it is shown, not for how well it plays."""
+    small = search.level_maker("gff", name, 12, None)
+    return small() if small is not None else get_strategy(name)
+
+
 def hand_of(hands, actions=(), stock="", seats=ABC) -> GffHand:
     """A hand dealt by cy to ann, bob, cy, with `actions` applied."""
     return GFF.replay(parse_record(record(seats, "cy", hands, list(actions),
@@ -50,8 +58,8 @@ def play_turns(hand: GffHand, player, seat: str, rng: random.Random) -> list:
 # -- registry ----------------------------------------------------------------------
 
 
-def test_the_registry_has_three_levels_and_names_them_when_asked_for_another():
-    assert set(STRATEGIES) == {"random", "easy", "sharp"}
+def test_the_registry_has_four_levels_and_names_them_when_asked_for_another():
+    assert set(STRATEGIES) == {"random", "easy", "sharp", "hard"}
     with pytest.raises(UnknownStrategy) as refused:
         get_strategy("grandmaster")
     assert "'grandmaster'" in str(refused.value)
@@ -102,7 +110,7 @@ def test_every_level_answers_a_state_reached_by_random_play_with_a_legal_action(
     seat = hand.current
     view = hand.private_view(seat)
     for name in NAMES:
-        action = get_strategy(name)(view, random.Random(steps))
+        action = player(name)(view, random.Random(steps))
         hand.check(action)  # raises EngineError if refused
         assert action.seat == seat
 
@@ -111,7 +119,7 @@ def test_every_level_answers_a_state_reached_by_random_play_with_a_legal_action(
 @given(tables(), st.lists(st.sampled_from(NAMES), min_size=5, max_size=5))
 def test_levels_play_whole_hands_to_a_settlement_with_only_legal_actions(table, levels):
     hand, rng = deal(table)
-    players = {seat: get_strategy(levels[i]) for i, seat in enumerate(hand.order)}
+    players = {seat: player(levels[i]) for i, seat in enumerate(hand.order)}
     for _ in range(1_000):
         if hand.is_over:
             break
@@ -126,7 +134,7 @@ def test_a_level_asked_out_of_turn_refuses():
     hand = hand_of(["2H 3H 4H 8D 9D", "5H 6H 7H TD JD", "2D 3D 4D 5D 9C"])
     for name in NAMES:
         with pytest.raises(ValueError):
-            get_strategy(name)(hand.private_view("bob"), random.Random(1))
+            player(name)(hand.private_view("bob"), random.Random(1))
 
 
 def test_random_chooses_among_every_legal_action():
@@ -226,8 +234,8 @@ def test_a_whole_turn_is_the_same_when_the_hidden_cards_are_reshuffled(name, see
     hand = midway_hand(seed)
     seat = hand.current
     shuffled = permute_hidden(hand, seat, random.Random(seed), top_too=False)
-    assert (play_turns(hand, get_strategy(name), seat, random.Random(seed))
-            == play_turns(shuffled, get_strategy(name), seat, random.Random(seed)))
+    assert (play_turns(hand, player(name), seat, random.Random(seed))
+            == play_turns(shuffled, player(name), seat, random.Random(seed)))
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -236,8 +244,8 @@ def test_a_decision_is_the_same_whatever_the_order_of_the_whole_stock(name, seed
     hand = midway_hand(seed)
     seat = hand.current
     shuffled = permute_hidden(hand, seat, random.Random(seed), top_too=True)
-    assert (get_strategy(name)(hand.private_view(seat), random.Random(seed))
-            == get_strategy(name)(shuffled.private_view(seat), random.Random(seed)))
+    assert (player(name)(hand.private_view(seat), random.Random(seed))
+            == player(name)(shuffled.private_view(seat), random.Random(seed)))
 
 
 # -- easy --------------------------------------------------------------------------
