@@ -18,6 +18,7 @@ from engine import cards as C
 from engine.jackchangeit.actions import Draw, Play
 from engine.jackchangeit.info import ACE_OF_HEARTS, EIGHT, FIVE_OF_HEARTS, JACK, TWO
 from engine.jackchangeit.views import PrivateView
+from engine.search import HARD, hard_maker
 
 
 def _named(card: int, hand: tuple[int, ...]) -> int | None:
@@ -72,4 +73,5 @@ def play_easy(view: PrivateView, rng: random.Random) -> Play | Draw:
 STRATEGIES = {
     "random": lambda: play_random,
     "easy": lambda: play_easy,
+    HARD: hard_maker("jackchangeit"),  # the search player (engine/jackchangeit/sample.py)
 }

@@ -18,6 +18,7 @@ from engine.cards import JOKER
 from engine.pageone.actions import Play
 from engine.pageone.deal import high
 from engine.pageone.views import PrivateView
+from engine.search import HARD, hard_maker
 
 
 def play_random(view: PrivateView, rng: random.Random) -> Play:
@@ -29,10 +30,11 @@ def play_random(view: PrivateView, rng: random.Random) -> Play:
 def play_easy(view: PrivateView, rng: random.Random) -> Play:
     if not view.legal_cards:
         raise ValueError(f"it is not {view.seat}'s turn")
-    return Play(view.seat, _choose(view), view.call_due)
+    return Play(view.seat, easy_card(view), view.call_due)
 
 
-def _choose(view: PrivateView) -> int:
+def easy_card(view: PrivateView) -> int:
+    """The card `easy` plays (the search's rollouts play it too: engine/pageone/sample.py)."""
     legal = view.legal_cards
     plain = [c for c in legal if c != JOKER]
     if not plain or (JOKER in legal and len(view.hand) == 2):
@@ -55,4 +57,5 @@ def _choose(view: PrivateView) -> int:
 STRATEGIES = {
     "random": lambda: play_random,
     "easy": lambda: play_easy,
+    HARD: hard_maker("pageone"),  # the search player (engine/pageone/sample.py)
 }
