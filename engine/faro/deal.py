@@ -330,7 +330,9 @@ class FaroDeal(DealBase):
             turns=tuple((self.deck[2 * i - 1], self.deck[2 * i]) for i in range(1, t + 1)),
             hoc=self.deck[51] if over and t == TURNS else None,
             casekeeper={rank: counts[rank] for rank in range(1, 14)},
-            last_three=tuple(self.deck[49:]) if t == TURNS - 1 and not over else (),
+            # Which three, never their order (FARO-1.4): the order would call the turn.
+            last_three=(tuple(C.sorted_cards(self.deck[49:]))
+                        if t == TURNS - 1 and not over else ()),
             layout=tuple(LayoutBet(seat, pos, amount) for (seat, pos), amount in self.bets.items()),
             seats=tuple(
                 SeatView(s, self.book.balances[seat_account(s)], s in self.players,

@@ -360,3 +360,16 @@ def test_faro_9_a_played_deal_replays_to_the_same_result():
     settlement = deal.settlement
     assert sum(settlement.net.values()) + house_net(settlement.transfers) == 0
     assert settlement.house == house_net(settlement.transfers)
+
+
+def test_faro_1_4_before_the_last_turn_the_three_left_are_shown_not_their_order():
+    """The box's order of the last three would call the turn (FARO-6.2) for 4 to 1."""
+    from engine.record import parse_record
+
+    def before_the_last_turn(bottom: str):
+        deal = FARO.replay(parse_record(faro(ANN, ready("ann", rounds=24), bottom=bottom)))
+        return deal.public_view()
+
+    shown = [before_the_last_turn(order) for order in ("9S KS 7S", "7S 9S KS", "KS 7S 9S")]
+    assert shown[0].last_three == tuple(C.sorted_cards(C.parse(x) for x in ("9S", "KS", "7S")))
+    assert shown[0] == shown[1] == shown[2]
