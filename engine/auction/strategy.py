@@ -11,6 +11,7 @@ import random
 
 from engine.auction.actions import Bid
 from engine.auction.views import PrivateView
+from engine.search import HARD, hard_maker
 
 
 def play_random(view: PrivateView, rng: random.Random) -> Bid:
@@ -36,4 +37,5 @@ def play_easy(view: PrivateView, rng: random.Random) -> Bid:
 STRATEGIES = {
     "random": lambda: play_random,
     "easy": lambda: play_easy,
+    HARD: hard_maker("auction"),  # the search player (engine/auction/sample.py)
 }

@@ -11,6 +11,7 @@ import random
 
 from engine.farmer.actions import HIT, STAY, FarmerAction
 from engine.farmer.views import PrivateView
+from engine.search import HARD, hard_maker
 
 HIT_UP_TO = 11
 
@@ -32,4 +33,5 @@ def play_easy(view: PrivateView, rng: random.Random) -> FarmerAction:
 STRATEGIES = {
     "random": lambda: play_random,
     "easy": lambda: play_easy,
+    HARD: hard_maker("farmer"),  # the search player (engine/farmer/sample.py)
 }
