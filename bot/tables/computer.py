@@ -113,6 +113,30 @@ class ComputerPlayers:
         if observe is not None:
             observe(hand.private_view(seat))
 
+    def recall(self, table_id: int, game: Game, hand_number: int, hand: Any) -> None:
+        """After a restart: each searching seat's memory of the hand rebuilt from the
+        hand's own record, every view it was shown from the deal until the last action
+        (the view now is shown next, as after any action)."""
+        searching = [
+            seat for seat in hand.dealt_in()
+            if seat.isdigit() and is_computer(int(seat))
+            and _searches(self._for(table_id, game, hand_number, int(seat)).player)
+        ]
+        if not searching:
+            return
+        record = hand.record()
+        again = game.deal(record)
+        memories = {seat: self._playing[(table_id, int(seat))].seen for seat in searching}
+        for action in record.actions:
+            for seat, seen in memories.items():
+                seen.append(again.private_view(seat))
+            again.apply(action)
+
+    def memory(self, table_id: int, user_id: int) -> tuple[Any, ...]:
+        """The views a searching seat has been shown this hand."""
+        playing = self._playing.get((table_id, user_id))
+        return tuple(playing.seen) if playing is not None else ()
+
     async def decide(
         self, table_id: int, game: Game, hand_number: int, user_id: int, view: Any
     ) -> Any:

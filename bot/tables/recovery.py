@@ -103,6 +103,8 @@ class Recovering(Dealing):
                 return
             table.resumed = True
             if table.hand is not None and not table.hand.is_over:
+                # A hard computer remembers the hand as it did before the restart.
+                self.computers.recall(table.id, table.game, table.running.number, table.hand)
                 began_ms = await self.store.turn_started(table.running.hand_id)
                 began = began_ms / 1000 if began_ms is not None else self.scheduler.now()
                 await self._after_action(table, turn_began=began)

@@ -153,3 +153,22 @@ def test_the_thinking_process_is_shown_what_the_seat_saw_and_moves_as_a_player_h
     apart = think_apart("concentration", "hard", (80, None), tuple(seen), view, 5,
                         time.perf_counter() + 60)
     assert apart == here(view, random.Random(5))
+
+
+async def test_after_a_restart_hard_remembers_the_hand_as_before(harness):
+    h = harness
+    d = await against_hard(h)
+    robot = next(s.user_id for s in d.table.info.seats if is_computer(s.user_id))
+    for rank in range(3):
+        await d.bid("ann", C.code(C.make(rank, C.SPADES)))
+        await h.advance(2)
+    assert d.hand.seq == 6
+    before = h.bot.tables.computers.memory(d.table.id, robot)
+    assert len(before) == 7  # the deal as dealt, then after each of six bids
+    await h.restart()
+    d.rehook()
+    after = h.bot.tables.computers.memory(d.table.id, robot)
+    assert after == before
+    await d.bid("ann", C.code(C.make(3, C.SPADES)))
+    await h.advance(2)
+    assert d.hand.seq == 8  # and it plays on
