@@ -16,6 +16,7 @@ from engine.fiftyone.actions import Action, Clear, Swap
 from engine.fiftyone.deal import best_swap
 from engine.fiftyone.scoring import score
 from engine.fiftyone.views import PrivateView
+from engine.search import HARD, hard_maker
 
 STOP_AT = 35
 CLEAR_CHANCE = 0.2  # random: how often it clears when it may
@@ -50,4 +51,5 @@ def _score_after(view: PrivateView, swap: Swap) -> int:
 STRATEGIES = {
     "random": lambda: play_random,
     "easy": lambda: play_easy,
+    HARD: hard_maker("fiftyone"),  # the search player (engine/fiftyone/sample.py)
 }

@@ -15,6 +15,7 @@ from engine.cards import Card
 from engine.piquet.actions import KINDS, Action, Declare, Exchange, Play, Sink
 from engine.piquet.scoring import height, value
 from engine.piquet.views import PrivateView
+from engine.search import HARD, hard_maker
 
 KEPT_HEIGHT = 6  # kings and aces are never exchanged by `easy`
 
@@ -54,19 +55,25 @@ def _best_suit(hand: tuple[Card, ...]) -> int:
     return max(by_suit, key=lambda s: (len(by_suit[s]), sum(map(value, by_suit[s]))))
 
 
+def easy_discards(hand: tuple[Card, ...], limit: int) -> list[Card]:
+    """`easy`'s exchange (2.3, 2.4): the low cards outside its best suit, aces and kings
+    kept, as many as allowed; `hand` in the order a view lists it."""
+    keep_suit = _best_suit(hand)
+    spare = sorted(
+        (c for c in hand if C.suit(c) != keep_suit and height(c) < KEPT_HEIGHT),
+        key=height,
+    )
+    if not spare:
+        spare = sorted(hand, key=height)
+    return spare[:limit]
+
+
 def play_easy(view: PrivateView, rng: random.Random) -> Action:
     if not view.legal:
         raise ValueError(f"{view.seat} has nothing to do now")
     hand = view.hand
     if view.exchange_limit:
-        keep_suit = _best_suit(hand)
-        spare = sorted(
-            (c for c in hand if C.suit(c) != keep_suit and height(c) < KEPT_HEIGHT),
-            key=height,
-        )
-        if not spare:
-            spare = sorted(hand, key=height)
-        return Exchange(view.seat, _codes(spare[: view.exchange_limit]))
+        return Exchange(view.seat, _codes(easy_discards(hand, view.exchange_limit)))
     if view.choices:
         return Declare(view.seat, _kind(view), _codes(view.choices[0]))
     playable = view.playable
@@ -87,4 +94,5 @@ def play_easy(view: PrivateView, rng: random.Random) -> Action:
 STRATEGIES = {
     "random": lambda: play_random,
     "easy": lambda: play_easy,
+    HARD: hard_maker("piquet"),  # the search player (engine/piquet/sample.py)
 }
