@@ -165,7 +165,7 @@ class SearchPlayer:
             self._others_until_seat(deal, seat, rng)
             if deal.is_over:
                 break
-            key = (action, deal.private_view(seat))
+            key = (action, _tree_key(deal.private_view(seat)))
             child = node.children.get(key)
             if child is None:
                 node.children[key] = _Node()  # expanded: the rest is a rollout
@@ -254,6 +254,17 @@ def view_policy(
         return strategy(deal.private_view(seat), rng)
 
     return policy
+
+
+def _tree_key(view: Any) -> Hashable:
+    """A seat's view as a key of the tree: the view itself, or, where it holds a dict
+    (GFF's pots, Faro's casekeeper, Piquet's finished deals), its repr, equal wherever
+    the views are (a dict built in another order would only split a node in two)."""
+    try:
+        hash(view)
+    except TypeError:
+        return repr(view)
+    return view
 
 
 def _order(action: Any) -> Any:

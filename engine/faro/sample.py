@@ -30,13 +30,11 @@ calling only a cat-hop, which is `easy` (engine/faro/strategy.py), or by not bet
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import random
 from collections import Counter
 
 from engine import cards as C
-from engine.base import kept_until_the_next_action
 from engine.chips import seat_account
 from engine.errors import EngineError
 from engine.faro.actions import (
@@ -58,32 +56,13 @@ from engine.faro.actions import (
 )
 from engine.faro.deal import LAYOUT_ACCOUNT, FaroDeal, faro_rank
 from engine.faro.game import FARO
-from engine.faro.views import PrivateView, PublicView
+from engine.faro.views import PrivateView
 from engine.search import SearchPlayer
 
 SPREADS = (Position(HIGH, ()), Position(EVEN_KIND, EVEN), Position(ODD_KIND, ODD))
 
 
-class Casekeeper(dict):
-    """The casekeeper (FARO-1.4) as a view holds it, a dict, that can also be hashed:
-    the search keys its tree by the seat's private views (engine/search.py)."""
-
-    __slots__ = ()
-
-    def __hash__(self) -> int:  # type: ignore[override]
-        return hash(tuple(self.items()))
-
-
-class SampledFaroDeal(FaroDeal):
-    """A Faro deal whose views can be hashed, and equal those of the real deal."""
-
-    @kept_until_the_next_action
-    def public_view(self) -> PublicView:
-        view = FaroDeal.public_view.__wrapped__(self)  # type: ignore[attr-defined]
-        return dataclasses.replace(view, casekeeper=Casekeeper(view.casekeeper))
-
-
-def sample_deal(view: PrivateView, rng: random.Random) -> SampledFaroDeal:
+def sample_deal(view: PrivateView, rng: random.Random) -> FaroDeal:
     public = view.public
     dealt = [public.soda, *(card for turn in public.turns for card in turn)]
     unseen = [card for card in C.DECK if card not in set(dealt)]
@@ -91,7 +70,7 @@ def sample_deal(view: PrivateView, rng: random.Random) -> SampledFaroDeal:
     on_layout = Counter()
     for bet in public.layout:
         on_layout[bet.owner] += bet.amount
-    deal = SampledFaroDeal(FARO.start(
+    deal = FaroDeal(FARO.start(
         seats=[(s.id, s.stack + on_layout[s.id]) for s in public.seats],
         stake=public.stake, dealer=None, deck_or_decks=dealt + unseen,
         options={"max_bet": public.max_bet},

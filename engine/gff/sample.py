@@ -12,15 +12,12 @@ The pots and stacks are the view's; each seat's posts (GFF-2.4) too.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
-from typing import Any
 
-from engine.base import kept_until_the_next_action
 from engine.gff.flipflop import flip_and_flop
 from engine.gff.game import GFF
 from engine.gff.hand import BONUS, POT, GffHand
 from engine.gff.posting import FLIP, FLOP, POTS, pots_to_post
-from engine.gff.views import PrivateView, PublicView
+from engine.gff.views import PrivateView
 from engine.rummy.hand import HAND_SIZE, PLAYING
 from engine.rummy.sample import (
     RummySampler,
@@ -48,7 +45,7 @@ def sample_deal(view: PrivateView, rng: random.Random, seen: Seen | None = None,
     count = sum(1 for s in public.seats if s.dealt_in)
     deck = neutral_deck(count, {HAND_SIZE * count - 1: public.flip_card},
                         lambda value: value < DECLARED_AT)
-    deal = SampledGffHand.start(
+    deal = GffHand.start(
         seats=seats, stake=stake, dealer=public.dealer, deck=deck, carry=public.carried
     )
     pots = {POT[pot]: public.pots[pot] for pot in POTS}
@@ -56,31 +53,6 @@ def sample_deal(view: PrivateView, rng: random.Random, seen: Seen | None = None,
     set_state(deal, view, hands, stock, seen, pots)
     _set_flip_and_flop(deal, view, seen)
     return deal
-
-
-class _FrozenDict(dict):
-    """A dict that hashes: equal to the view's plain dict, and a key the search can use."""
-
-    __slots__ = ()
-
-    def __hash__(self) -> int:  # type: ignore[override]
-        return hash(frozenset(self.items()))
-
-
-class SampledGffHand(GffHand):
-    """A GFF hand whose views hash: the search keys its tree by the seat's private view
-    (engine/search.py), and GFF's views hold dicts (pots, carried, posted). Its views
-    are equal to the real ones, field by field."""
-
-    __slots__ = ()
-
-    @kept_until_the_next_action
-    def public_view(self) -> PublicView:
-        view = GffHand.public_view.__wrapped__(self)  # type: ignore[attr-defined]
-        return replace(view, pots=_FrozenDict(view.pots), carried=_FrozenDict(view.carried))
-
-    def _own_private_fields(self, seat: str) -> dict[str, Any]:
-        return {"posted": _FrozenDict(super()._own_private_fields(seat)["posted"])}
 
 
 def _stack_posting(stack: int, posted: tuple[str, ...], stake: int) -> int:

@@ -385,33 +385,14 @@ def _partie(view: PrivateView, pack: list[Card], actions: list[Action],
         seats=[(s.id, s.stack) for s in pv.seats], stake=pv.stake, dealer=first_dealer,
         deck_or_decks=packs,
     )
-    deal.__class__ = _SampledPartie
     deal.current = deal._deal(number)
     deal.totals = {s.id: s.total for s in pv.seats}
-    deal.finished = [_Finished(done) for done in pv.deals]
+    deal.finished = [dict(done) for done in pv.deals]
     deal.actions = [Sink(pv.elder, POINT)] * (pv.seq - len(actions))  # earlier deals'
     for action in actions:
         deal.apply(action)
     deal.root_number = number  # type: ignore[attr-defined]  # for `evaluate`
     return deal
-
-
-class _Finished(dict):
-    """A finished deal as 7.3 lists it, equal to the dict, and hashable: the search keys
-    its tree by the seat's private view (engine/search.py), whose public part lists the
-    finished deals, dicts, which are not."""
-
-    def __hash__(self) -> int:  # type: ignore[override]
-        return hash(repr(self))
-
-
-class _SampledPartie(PiquetDeal):
-    """A sampled partie, whose views the search can key its tree by (`_Finished`)."""
-
-    def _end_deal(self) -> None:
-        super()._end_deal()
-        if self.finished and type(self.finished[-1]) is dict:
-            self.finished[-1] = _Finished(self.finished[-1])
 
 
 # -- the moves searched ------------------------------------------------------------------
