@@ -237,6 +237,26 @@ class SearchPlayer:
         return reward
 
 
+class MemorySampler:
+    """A game's sampler that remembers: its `memory` (a fresh `memory_type()`) is shown
+    every view of the seat's (`observe`), and a sample is `sample(view, rng, memory)`. A
+    game names the three as class attributes (engine/pageone/sample.py)."""
+
+    memory_type: Callable[[], Any]
+    sample: Callable[[Any, random.Random, Any], Deal]
+    legal_moves: Callable[[Deal, str], list[Any]]
+
+    def __init__(self) -> None:
+        self.memory = self.memory_type()
+
+    def observe(self, view: Any) -> None:
+        self.memory.observe(view)
+
+    def __call__(self, view: Any, rng: random.Random) -> Deal:
+        self.observe(view)
+        return self.sample(view, rng, self.memory)
+
+
 def view_policy(
     strategy: Callable[[Any, random.Random], Any],
     mix: float = 0.0,

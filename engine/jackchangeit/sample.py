@@ -30,7 +30,7 @@ from engine.jackchangeit.game import JACKCHANGEIT
 from engine.jackchangeit.info import ACE_OF_HEARTS, FIVE_OF_HEARTS, JACK, TWO, is_trick_card
 from engine.jackchangeit.strategy import play_easy
 from engine.jackchangeit.views import PrivateView, PublicView
-from engine.search import SearchPlayer
+from engine.search import MemorySampler, SearchPlayer
 from engine.shedding.sample import (
     SheddingMemory,
     draw_gens,
@@ -189,20 +189,12 @@ def legal_moves(deal: JackChangeItDeal, seat: str) -> list[Action]:
     return moves
 
 
-class JackChangeItSampler:
+class JackChangeItSampler(MemorySampler):
     """The search player's sampler: remembers every action it is shown."""
 
+    memory_type = JackChangeItMemory
+    sample = staticmethod(sample_deal)
     legal_moves = staticmethod(legal_moves)
-
-    def __init__(self) -> None:
-        self.memory = JackChangeItMemory()
-
-    def observe(self, view: PrivateView) -> None:
-        self.memory.observe(view)
-
-    def __call__(self, view: PrivateView, rng: random.Random) -> JackChangeItDeal:
-        self.observe(view)
-        return sample_deal(view, rng, self.memory)
 
 
 class _SeenPublic(NamedTuple):

@@ -29,6 +29,7 @@ from engine.oldmaid.deal import OldMaidDeal, in_rank_order
 from engine.oldmaid.game import OLDMAID
 from engine.oldmaid.info import PACK
 from engine.oldmaid.views import PrivateView
+from engine.search import MemorySampler
 
 RANK_MAJOR = tuple(sorted(PACK, key=lambda card: (C.rank(card), C.suit(card))))
 
@@ -175,17 +176,9 @@ def legal_moves(deal: OldMaidDeal, seat: str) -> list[Draw]:
     return [Draw(seat, pos) for pos in range(len(deal.hands[deal.holder]))]
 
 
-class OldMaidSampler:
+class OldMaidSampler(MemorySampler):
     """A sampler `(view, rng) -> deal` that remembers the cards its seat gave."""
 
+    memory_type = OldMaidMemory
+    sample = staticmethod(sample_deal)
     legal_moves = staticmethod(legal_moves)
-
-    def __init__(self) -> None:
-        self.memory = OldMaidMemory()
-
-    def observe(self, view: PrivateView) -> None:
-        self.memory.observe(view)
-
-    def __call__(self, view: PrivateView, rng: random.Random) -> OldMaidDeal:
-        self.observe(view)
-        return sample_deal(view, rng, self.memory)

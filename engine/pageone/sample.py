@@ -26,7 +26,7 @@ from engine.pageone.game import PAGEONE
 from engine.pageone.info import PACK
 from engine.pageone.strategy import easy_card as choose
 from engine.pageone.views import PrivateView, PublicView
-from engine.search import SearchPlayer
+from engine.search import MemorySampler, SearchPlayer
 from engine.shedding.sample import (
     SheddingMemory,
     draw_gens,
@@ -133,20 +133,12 @@ def candidate_moves(deal: PageOneDeal, seat: str) -> list[Play]:
     return [move for move in legal_moves(deal, seat) if move.call or len(deal.hands[seat]) != 2]
 
 
-class PageOneSampler:
+class PageOneSampler(MemorySampler):
     """The search player's sampler: remembers every action it is shown."""
 
+    memory_type = PageOneMemory
+    sample = staticmethod(sample_deal)
     legal_moves = staticmethod(legal_moves)
-
-    def __init__(self) -> None:
-        self.memory = PageOneMemory()
-
-    def observe(self, view: PrivateView) -> None:
-        self.memory.observe(view)
-
-    def __call__(self, view: PrivateView, rng: random.Random) -> PageOneDeal:
-        self.observe(view)
-        return sample_deal(view, rng, self.memory)
 
 
 class _SeenPublic(NamedTuple):
