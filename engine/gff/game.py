@@ -12,6 +12,7 @@ from engine.gff.hand import GffHand
 from engine.gff.info import GFF_INFO
 from engine.gff.settlement import TUNK_OUT
 from engine.rummy.simulation import random_action
+from engine.search import HARD, hard_maker
 from engine.strategies import STRATEGIES
 
 
@@ -20,7 +21,9 @@ class GffGame(BaseGame):
     BaseGame has them; carried flip and flop chips go back to who posted them."""
 
     info = GFF_INFO
-    strategies = STRATEGIES  # random, easy, sharp (engine/strategies/)
+    # random, easy, sharp (engine/strategies/, shared with the rummy family) and the search
+    # player (engine/gff/sample.py)
+    strategies = {**STRATEGIES, HARD: hard_maker("gff")}
     deal_type = GffHand
     parse_action = staticmethod(parse_action)
     simulation_action = staticmethod(random_action)

@@ -17,7 +17,6 @@ from collections.abc import Callable
 
 from engine.actions import Action
 from engine.rummy.views import PrivateView
-from engine.search import HARD, hard_maker
 from engine.strategies.easy import play_easy
 from engine.strategies.random_play import play_random
 from engine.strategies.sharp import SharpPlayer
@@ -28,7 +27,6 @@ STRATEGIES: dict[str, Callable[[], Strategy]] = {
     "random": lambda: play_random,
     "easy": lambda: play_easy,
     "sharp": SharpPlayer,
-    HARD: hard_maker("gff"),  # the search player (engine/gff/sample.py)
 }
 
 

@@ -29,7 +29,7 @@ from engine.strategies.sharp import SharpPlayer
 from tests.engine.decks import discard, draw, record, spread
 
 ABC = [("ann", 200), ("bob", 200), ("cy", 200)]
-NAMES = sorted(STRATEGIES)
+NAMES = sorted(GFF.strategies)
 
 
 def player(name: str):
@@ -58,8 +58,9 @@ def play_turns(hand: GffHand, player, seat: str, rng: random.Random) -> list:
 # -- registry ----------------------------------------------------------------------
 
 
-def test_the_registry_has_four_levels_and_names_them_when_asked_for_another():
-    assert set(STRATEGIES) == {"random", "easy", "sharp", "hard"}
+def test_the_registry_has_three_levels_and_names_them_when_asked_for_another():
+    assert set(STRATEGIES) == {"random", "easy", "sharp"}
+    assert list(GFF.strategies) == ["random", "easy", "sharp", "hard"]  # and the search
     with pytest.raises(UnknownStrategy) as refused:
         get_strategy("grandmaster")
     assert "'grandmaster'" in str(refused.value)
