@@ -30,6 +30,13 @@ One decision (`SearchPlayer.__call__`):
   stands for every unseen one).
 - The most visited root action is played.
 
+The other way, plain determinized MCTS (`shared_tree=False`): a tree of its own for each
+determinization, searched as if its hidden cards were known, the root visits summed over
+the trees (a vote). It fuses strategies across samples (a move may look good only in
+the samples where it meets the right hidden card) and each tree gets a twentieth of the
+playouts; measured against the shared tree in docs/computer-players.md. `hard` uses the
+shared tree.
+
 Budget: `playouts` (iterations) and `ms` (milliseconds), whichever ends first, and a
 caller's own `deadline` (a table's: the move is due a second after it was asked for,
 however long it waited to start). With no `ms` and no deadline the decision depends on
@@ -91,6 +98,7 @@ class SearchPlayer:
         margin_weight: float = MARGIN_WEIGHT,
         horizon: int | None = None,
         evaluate: Callable[[Deal, str], float] | None = None,
+        shared_tree: bool = True,
     ) -> None:
         if playouts is None and ms is None:
             raise ValueError("a search needs a budget: playouts, ms or both")
@@ -109,6 +117,7 @@ class SearchPlayer:
         self.moves = moves or getattr(sampler, "legal_moves", None)
         if self.moves is None:
             raise TypeError("a search needs the seat's legal moves: `moves` or the sampler's")
+        self.shared_tree = shared_tree  # one tree over every sample, or one each
         self.last_playouts = 0  # of the last decision, for measures
 
     def observe(self, view: Any) -> None:
@@ -134,7 +143,7 @@ class SearchPlayer:
         if len(moves) == 1:  # nothing to weigh (a game's `moves` may leave one move)
             self.last_playouts = 0
             return moves[0]
-        root = _Node()
+        roots = [_Node() for _ in range(1 if self.shared_tree else self.determinizations)]
         budget = self.playouts if self.playouts is not None else math.inf
         done = 0
         while done < budget:
@@ -143,12 +152,19 @@ class SearchPlayer:
             index = done % self.determinizations
             if index == len(samples):
                 samples.append(self.sampler(view, rng))
+            root = roots[0] if self.shared_tree else roots[index]
             self._playout(samples[index].copy(), seat, root, rng)
             done += 1
         self.last_playouts = done
-        if not root.visits:  # no playout at all: the rollout policy decides
+        visits: dict[Any, int] = {}
+        total: dict[Any, float] = {}
+        for root in roots:  # one tree, or the vote of each sample's
+            for action, count in root.visits.items():
+                visits[action] = visits.get(action, 0) + count
+                total[action] = total.get(action, 0.0) + root.total[action]
+        if not visits:  # no playout at all: the rollout policy decides
             return self._first_action(samples[0], seat, rng)
-        return max(root.visits, key=lambda a: (root.visits[a], root.total[a], _order(a)))
+        return max(visits, key=lambda a: (visits[a], total[a], _order(a)))
 
     # -- one playout ---------------------------------------------------------------------
 
@@ -305,17 +321,25 @@ def hard_maker(game_id: str) -> Callable[[], SearchPlayer]:
 
 
 def level_maker(
-    game_id: str, level: str, playouts: int | None = DEFAULT_PLAYOUTS, ms: float | None = None
+    game_id: str, level: str, playouts: int | None = DEFAULT_PLAYOUTS, ms: float | None = None,
+    shared_tree: bool = True,
 ) -> Callable[[], Any] | None:
-    """The maker of a fresh `hard` player of `game_id` at this budget, or None when `level`
-    is not the search player's or the game is not searched (no `search_player` in its
-    `engine/<game>/sample.py`: Old Maid, whose only choice is blind)."""
+    """The maker of a fresh `hard` player of `game_id` at this budget (and, for measures,
+    with a tree per sample), or None when `level` is not the search player's or the game
+    is not searched (no `search_player` in its `engine/<game>/sample.py`: Old Maid, whose
+    only choice is blind)."""
     if level != HARD:
         return None
     search_player = _searched(game_id)
     if search_player is None:
         return None
-    return lambda: search_player(playouts, ms)
+
+    def make() -> Any:
+        player = search_player(playouts, ms)
+        player.shared_tree = shared_tree
+        return player
+
+    return make
 
 
 def _searched(game_id: str) -> Any:

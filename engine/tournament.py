@@ -30,8 +30,9 @@ STAKE = 10
 BUY_IN_STAKES = 20  # the default buy-in (GFF-8)
 Z95 = 1.959964  # two-sided 95% point of the normal distribution
 DEALS_PER_TASK = 25
-# The search player's budget (engine/search.py): playouts, and milliseconds or None.
-Budget = tuple[int | None, float | None]
+# The search player's budget (engine/search.py): playouts, milliseconds or None, and
+# optionally whether its samples share one tree (`hard`'s way) or have a tree each.
+Budget = tuple[int | None, float | None] | tuple[int | None, float | None, bool]
 SEARCH_BUDGET: Budget = (search.DEFAULT_PLAYOUTS, None)
 
 
@@ -328,8 +329,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=_positive, default=os.cpu_count() or 1,
                         help="worker processes; the result does not depend on it")
     parser.add_argument("--search-playouts", type=_positive, default=search.DEFAULT_PLAYOUTS,
-                        help="the budget of a move of level `hard` (the search player, "
-                        "Gops and Concentration), in playouts")
+                        help="the budget of a move of level `hard` (the search player), "
+                        "in playouts")
+    parser.add_argument("--search-trees", choices=("one", "each"), default="one",
+                        help="one tree shared by the search's samples (as `hard` plays at "
+                        "tables), or a tree for each sample (plain determinized search)")
     parser.add_argument("--search-ms", type=_positive, default=None,
                         help="and in milliseconds, whichever ends first (the result then "
                         "depends on the machine)")
@@ -338,7 +342,7 @@ def main(argv: list[str] | None = None) -> int:
         seats = seat_names(args.seats or ",".join(default_seats(args.game)), args.game)
     except ValueError as exc:
         parser.error(f"argument --seats: {exc}")
-    budget = (args.search_playouts, args.search_ms)
+    budget = (args.search_playouts, args.search_ms, args.search_trees == "one")
     report = run_tournament(
         args.hands, seats, args.seed, args.stake, args.jobs, args.game, budget
     )

@@ -131,3 +131,22 @@ def test_the_tournament_plays_hard_against_easy():
         tournament.seat_names("hard,random,random", "oldmaid")  # no choice to search
     report = tournament.run_tournament(2, ["hard", "easy"], 5, game_id="gops", budget=(20, None))
     assert report.tallies["hard"].hands == 2
+
+
+def test_a_tree_for_each_sample_votes_with_the_same_playouts():
+    """Plain determinized search (a tree per sample, measured beside `hard`'s one tree):
+    the same budget, spread over the samples' trees, and a legal move."""
+    deal = gops_midgame()
+    view = deal.private_view("a")
+    each = search.level_maker("gops", "hard", 40, None, shared_tree=False)()
+    one = search.level_maker("gops", "hard", 40, None)()
+    assert not each.shared_tree and one.shared_tree
+    move = each(view, random.Random(3))
+    assert each.last_playouts == 40 and deal.check(move) is None
+    assert one(view, random.Random(3)) in {Bid("a", c) for c in deal.hands["a"]}
+
+
+def test_the_tournament_takes_the_tree_a_search_uses():
+    report = tournament.run_tournament(2, ["hard", "easy"], 5, game_id="gops",
+                                       budget=(12, None, False))
+    assert report.tallies["hard"].hands == 2
