@@ -10,9 +10,10 @@ A player that searches (`hard`, engine/search.py) thinks in a process of its own
 the bot goes on answering every click at full speed while it does (a thread would share
 the interpreter's lock with the event loop and halve it), and its move is due at most
 THINK_SECONDS after it was asked for, however many others wait to think. That process
-keeps nothing between moves: it is sent the game, every view the seat was shown this
-hand and the view to move on, makes a fresh player and shows it the views in order, so
-it remembers exactly what the seat saw.
+is sent the game, every view the seat was shown this hand and the view to move on; it
+keeps each seat's player from one move to the next (shown only the views since), and
+one it does not have (a new hand, a thinking process started again) is made fresh and
+shown every view in order, so it remembers what the seat saw.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import multiprocessing
 import os
 import random
 import time
+from collections import OrderedDict
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
@@ -149,8 +151,9 @@ class ComputerPlayers:
         if not _searches(playing.player):
             return playing.player(view, self._rng)
         deadline = time.perf_counter() + self.think_seconds
-        think = partial(think_apart, game.info.id, level_of(user_id), self.budget,
-                        tuple(playing.seen), view, self._rng.getrandbits(64), deadline)
+        think = partial(think_apart, (table_id, user_id, hand_number), game.info.id,
+                        level_of(user_id), self.budget, tuple(playing.seen), view,
+                        self._rng.getrandbits(64), deadline)
         self.thinking += 1
         try:
             thought = asyncio.get_running_loop().run_in_executor(self._thinking(), think)
@@ -215,14 +218,30 @@ def _searches(player: Any) -> bool:
     return getattr(player, "searches", False)
 
 
-def think_apart(game_id: str, level: str, budget: tuple[int | None, float | None] | None,
-                seen: tuple[Any, ...], view: Any, seed: int, deadline: float) -> Any:
-    """One searching move, in the thinking process: a fresh player of `level` (at
-    `budget`, or the level's own), shown every view its seat saw this hand, moves on
-    `view` by `deadline` (a perf_counter value: the clock is the machine's, the same in
-    every process)."""
-    made = search.level_maker(game_id, level, *budget) if budget is not None else None
-    player = (made or games.get(game_id).strategies[level])()
-    for shown in seen:
-        player.observe(shown)
+# In the thinking process: the players thinking there, by (table, seat, hand), each with
+# how many of its seat's views it has been shown; the oldest let go past this many.
+_KEPT: OrderedDict[tuple[int, int, int], tuple[Any, int]] = OrderedDict()
+KEPT_PLAYERS = 2_000
+
+
+def think_apart(key: tuple[int, int, int], game_id: str, level: str,
+                budget: tuple[int | None, float | None] | None, seen: tuple[Any, ...],
+                view: Any, seed: int, deadline: float) -> Any:
+    """One searching move, in the thinking process, by the player of `key` (table, seat,
+    hand): kept there from its last move, shown the views since, so it remembers all it
+    did as it would in one process (GFF's hard keeps sharp's memory of its own moves);
+    or, the first time (or in a new thinking process), a fresh player of `level` (at
+    `budget`, or the level's own) shown every view its seat saw this hand. It moves on
+    `view` by `deadline` (a perf_counter value: the machine's clock, the same in every
+    process)."""
+    kept = _KEPT.pop(key, None)
+    if kept is None or kept[1] > len(seen):
+        made = search.level_maker(game_id, level, *budget) if budget is not None else None
+        kept = ((made or games.get(game_id).strategies[level])(), 0)
+    player, shown = kept
+    for earlier in seen[shown:]:
+        player.observe(earlier)
+    _KEPT[key] = (player, len(seen))
+    while len(_KEPT) > KEPT_PLAYERS:
+        _KEPT.popitem(last=False)
     return player(view, random.Random(seed), deadline=deadline)

@@ -13,6 +13,7 @@ from bot.tables.computer import is_computer, level_of, think_apart
 from engine import cards as C
 from engine import search
 from engine.concentration.game import CONCENTRATION
+from engine.gff.game import GFF
 from tests.discord.sealed_driver import SealedDriver
 from tests.discord.table_checks import assert_chips_conserved
 
@@ -150,8 +151,8 @@ def test_the_thinking_process_is_shown_what_the_seat_saw_and_moves_as_a_player_h
         seen.append(deal.private_view("a"))
         here.observe(seen[-1])
     view = deal.private_view("a")
-    apart = think_apart("concentration", "hard", (80, None), tuple(seen), view, 5,
-                        time.perf_counter() + 60)
+    apart = think_apart((1, 2, 3), "concentration", "hard", (80, None), tuple(seen), view,
+                        5, time.perf_counter() + 60)
     assert apart == here(view, random.Random(5))
 
 
@@ -172,3 +173,30 @@ async def test_after_a_restart_hard_remembers_the_hand_as_before(harness):
     await d.bid("ann", C.code(C.make(3, C.SPADES)))
     await h.advance(2)
     assert d.hand.seq == 8  # and it plays on
+
+
+def test_the_thinking_process_keeps_a_seat_s_player_from_move_to_move():
+    """GFF's hard keeps sharp's memory of its own moves: the thinking process keeps each
+    seat's player between moves and shows it only the views since its last; a player it
+    cannot follow (shown more than it is now sent: a new hand) is made afresh."""
+    from bot.tables import computer
+
+    rng = random.Random(8)
+    deal = GFF.start(seats=[("a", 200), ("b", 200)], stake=10, dealer="b",
+                     deck_or_decks=rng.sample(C.DECK, 52))
+    seen, key, kept, asked = [deal.private_view("a")], (7, 1, 1), [], None
+    while len(kept) < 2 and not deal.is_over:
+        if "a" in deal.to_act():
+            asked = (tuple(seen), deal.private_view("a"))
+            move = think_apart(key, "gff", "hard", (8, None), *asked, 1,
+                               time.perf_counter() + 60)
+            kept.append(computer._KEPT[key])
+        else:
+            move = GFF.simulation_action(deal, rng)
+        deal.apply(move)
+        seen.append(deal.private_view("a"))
+    (first, shown_first), (second, shown_second) = kept
+    assert first is second and shown_first < shown_second
+    computer._KEPT[key] = (first, 10**6)
+    think_apart(key, "gff", "hard", (8, None), *asked, 1, time.perf_counter() + 60)
+    assert computer._KEPT[key][0] is not first

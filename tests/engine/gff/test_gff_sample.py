@@ -12,11 +12,13 @@ from itertools import combinations
 import pytest
 
 from engine.actions import DISCARD, STOCK, Discard, Draw, Drop, Hit, Spread
+from engine.actions import DROP as DROP_KIND
 from engine.errors import EngineError
 from engine.gff.game import GFF
 from engine.gff.sample import GffSampler, sample_deal, search_player
 from engine.rummy.sample import RummyMemory, known_in_hands, legal_moves
 from engine.strategies.easy import play_easy
+from engine.strategies.sharp import SharpPlayer
 from tests.engine.helpers import assert_placed_uniformly
 
 SEATS = [("a", 200), ("b", 200), ("c", 200)]
@@ -239,3 +241,22 @@ def test_the_sampler_remembers_what_it_was_shown():
     sampler.memory = memory
     view = deal.private_view("a")
     assert_consistent(deal, memory, sampler(view, random.Random(3)))
+
+
+def test_hard_plays_sharps_move_but_for_the_searched_drop():
+    """GffSearchPlayer: after the draw the move is sharp's, no playout made; at the
+    start of a turn the search weighs the drop (GFF-6.2), and a move not a drop is
+    sharp's draw."""
+    for actions in (8, 9, 20, 21):
+        deal, _ = played(GFF, actions, seed=2)
+        seat = deal.to_act()[0]
+        view = deal.private_view(seat)
+        hard = search_player(24, None)
+        move = hard(view, random.Random(4))
+        deal.check(move)
+        planned = SharpPlayer()(view, random.Random(4))
+        if DROP_KIND not in view.legal:
+            assert move == planned and hard.last_playouts == 0
+        else:
+            assert hard.last_playouts == 24
+            assert isinstance(move, Drop) or move == planned or isinstance(planned, Drop)
