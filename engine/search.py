@@ -253,6 +253,15 @@ class SearchPlayer:
         return reward
 
 
+def seats_before_the_stake(public: Any) -> list[tuple[str, int]]:
+    """A sample's seats as `Game.start` takes them, from a public view: each seat's id and
+    its stack before the deal, the stake back in a stack dealt in while the deal runs
+    (the start posts it again)."""
+    live = public.ended is None
+    return [(s.id, s.stack + public.stake if s.dealt_in and live else s.stack)
+            for s in public.seats]
+
+
 class MemorySampler:
     """A game's sampler that remembers: its `memory` (a fresh `memory_type()`) is shown
     every view of the seat's (`observe`), and a sample is `sample(view, rng, memory)`. A

@@ -33,7 +33,7 @@ from engine.auction.deal import HAND_SIZE, POINTS, ROUNDS, AuctionDeal, has_flus
 from engine.auction.game import AUCTION
 from engine.auction.views import PrivateView
 from engine.cards import DECK, Card
-from engine.search import SearchPlayer
+from engine.search import SearchPlayer, seats_before_the_stake
 
 DRAWS = 2000  # rejection draws before giving up on uniformity (never seen in play)
 
@@ -47,10 +47,7 @@ def turned_up(view: PrivateView) -> list[Card]:
 
 def sample_deal(view: PrivateView, rng: random.Random) -> AuctionDeal:
     public = view.public
-    live = public.ended is None
-    seats = [
-        (s.id, s.stack + public.stake if s.dealt_in and live else s.stack) for s in public.seats
-    ]
+    seats = seats_before_the_stake(public)
     packs = [rng.sample(DECK, len(DECK)) for _ in range(ROUNDS)]
     deal: AuctionDeal = AUCTION.start(  # type: ignore[assignment]
         seats=seats, stake=public.stake, dealer=public.dealer, deck_or_decks=packs

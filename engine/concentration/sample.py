@@ -32,7 +32,7 @@ from engine.concentration.actions import Flip
 from engine.concentration.deal import POSITIONS, ConcentrationDeal, is_match
 from engine.concentration.game import CONCENTRATION
 from engine.concentration.views import PrivateView
-from engine.search import SearchPlayer
+from engine.search import SearchPlayer, seats_before_the_stake
 
 
 def sample_deal(
@@ -71,10 +71,7 @@ def sample_deal(
     rng.shuffle(unseen_cards)
     for pos, card in zip(unseen_positions, unseen_cards, strict=True):
         layout[pos] = card
-    seats = [
-        (s.id, s.stack + public.stake if s.dealt_in and public.ended is None else s.stack)
-        for s in public.seats
-    ]
+    seats = seats_before_the_stake(public)
     deal: ConcentrationDeal = CONCENTRATION.start(  # type: ignore[assignment]
         seats=seats,
         stake=public.stake,

@@ -27,7 +27,7 @@ from engine.farmer.deal import SIXTEEN_POINTS, FarmerDeal
 from engine.farmer.game import FARMER
 from engine.farmer.info import FARM, PACK
 from engine.farmer.views import PrivateView
-from engine.search import SearchPlayer, view_policy
+from engine.search import SearchPlayer, seats_before_the_stake, view_policy
 
 DRAWS = 2000  # rejection draws before giving up on uniformity (never seen in play)
 
@@ -45,9 +45,7 @@ def face_down_limits(view: PrivateView) -> dict[str, int]:
 def sample_deal(view: PrivateView, rng: random.Random) -> FarmerDeal:
     public = view.public
     live = public.ended is None
-    seats = [
-        (s.id, s.stack + public.stake if s.dealt_in and live else s.stack) for s in public.seats
-    ]
+    seats = seats_before_the_stake(public)
     dealt = [s.id for s in public.seats if s.dealt_in]
     carried = public.farm - public.stake * len(dealt) if live else public.farm
     # FARMER-3.1: the order dealt, from the farmer's left, as the engine finds it.

@@ -31,7 +31,7 @@ from engine.fiftyone.scoring import score
 from engine.fiftyone.strategy import STOP_AT
 from engine.fiftyone.views import Move, PrivateView
 from engine.restock import Restock
-from engine.search import SearchPlayer
+from engine.search import SearchPlayer, seats_before_the_stake
 
 
 def known_cards(moves: tuple[Move, ...], seat: str) -> set[Card]:
@@ -88,10 +88,7 @@ def _edited(
     view: PrivateView, hands: dict[str, list[Card]], stock: list[Card], shuffler: random.Random
 ) -> FiftyOneDeal:
     public = view.public
-    seats = [
-        (s.id, s.stack + public.stake if s.dealt_in and public.ended is None else s.stack)
-        for s in public.seats
-    ]
+    seats = seats_before_the_stake(public)
     deal: FiftyOneDeal = FIFTYONE.start(  # type: ignore[assignment]
         seats=seats,
         stake=public.stake,

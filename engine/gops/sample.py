@@ -23,7 +23,7 @@ from engine.gops.deal import GopsDeal
 from engine.gops.game import GOPS
 from engine.gops.info import PRIZES
 from engine.gops.views import PrivateView
-from engine.search import SearchPlayer, view_policy
+from engine.search import SearchPlayer, seats_before_the_stake, view_policy
 
 
 def sample_deal(view: PrivateView, rng: random.Random) -> GopsDeal:
@@ -33,10 +33,7 @@ def sample_deal(view: PrivateView, rng: random.Random) -> GopsDeal:
         turned.append(public.prize)
     hidden = [card for card in PRIZES if card not in turned]
     rng.shuffle(hidden)
-    seats = [
-        (s.id, s.stack + public.stake if s.dealt_in and public.ended is None else s.stack)
-        for s in public.seats
-    ]
+    seats = seats_before_the_stake(public)
     deal = GOPS.start(
         seats=seats, stake=public.stake, dealer=public.dealer, deck_or_decks=turned + hidden
     )

@@ -30,14 +30,13 @@ from engine.jackchangeit.game import JACKCHANGEIT
 from engine.jackchangeit.info import ACE_OF_HEARTS, FIVE_OF_HEARTS, JACK, TWO, is_trick_card
 from engine.jackchangeit.strategy import play_easy
 from engine.jackchangeit.views import PrivateView, PublicView
-from engine.search import MemorySampler, SearchPlayer
+from engine.search import MemorySampler, SearchPlayer, seats_before_the_stake
 from engine.shedding.sample import (
     SheddingMemory,
     draw_gens,
     fill,
     in_order,
     order_of,
-    start_seats,
     with_shuffle,
 )
 
@@ -160,7 +159,7 @@ def sample_deal(view: PrivateView, rng: random.Random,
     seen = set(view.hand) | set(public.pile)
     hidden = [card for card in PACK if card not in seen]
     deal: JackChangeItDeal = JACKCHANGEIT.start(  # type: ignore[assignment]
-        seats=start_seats(public), stake=public.stake, dealer=public.dealer,
+        seats=seats_before_the_stake(public), stake=public.stake, dealer=public.dealer,
         deck_or_decks=PACK,
     )
     singles = [card for card, two in view.plays if two is None]

@@ -29,7 +29,7 @@ from engine.oldmaid.deal import OldMaidDeal, in_rank_order
 from engine.oldmaid.game import OLDMAID
 from engine.oldmaid.info import PACK
 from engine.oldmaid.views import PrivateView
-from engine.search import MemorySampler
+from engine.search import MemorySampler, seats_before_the_stake
 
 RANK_MAJOR = tuple(sorted(PACK, key=lambda card: (C.rank(card), C.suit(card))))
 
@@ -148,8 +148,7 @@ def _choices(seats: tuple[int, ...], need: int, left: tuple[int, ...]) -> list[t
 def _build(view: PrivateView, hands: dict[str, list[Card]]) -> OldMaidDeal:
     """A fresh deal edited to the point the view shows, with `hands`."""
     public = view.public
-    seats = [(s.id, s.stack + public.stake if s.dealt_in and public.ended is None else s.stack)
-             for s in public.seats]
+    seats = seats_before_the_stake(public)
     for deck in (RANK_MAJOR, PACK):  # a start that leaves two hands (not on deal, 4.1)
         deal: OldMaidDeal = OLDMAID.start(  # type: ignore[assignment]
             seats=seats, stake=public.stake, dealer=public.dealer, deck_or_decks=deck

@@ -26,14 +26,13 @@ from engine.pageone.game import PAGEONE
 from engine.pageone.info import PACK
 from engine.pageone.strategy import easy_card as choose
 from engine.pageone.views import PrivateView, PublicView
-from engine.search import MemorySampler, SearchPlayer
+from engine.search import MemorySampler, SearchPlayer, seats_before_the_stake
 from engine.shedding.sample import (
     SheddingMemory,
     draw_gens,
     fill,
     in_order,
     order_of,
-    start_seats,
     with_shuffle,
 )
 
@@ -102,7 +101,7 @@ def sample_deal(view: PrivateView, rng: random.Random,
     seen = set(view.hand) | set(public.discard) | {card for _, card in public.trick}
     hidden = [card for card in PACK if card not in seen]
     deal: PageOneDeal = PAGEONE.start(  # type: ignore[assignment]
-        seats=start_seats(public), stake=public.stake, dealer=public.dealer,
+        seats=seats_before_the_stake(public), stake=public.stake, dealer=public.dealer,
         deck_or_decks=PACK,
     )
     fill(deal, view, memory, hidden, rng, Play(view.seat, JOKER),

@@ -312,14 +312,6 @@ def order_of(public: Any) -> list[str]:
     return ids[at + 1:] + ids[: at + 1]
 
 
-def start_seats(public: Any) -> list[tuple[str, int]]:
-    """The seats' stacks before their antes, for a fresh deal the sample edits."""
-    return [
-        (s.id, s.stack + public.stake if s.dealt_in and public.ended is None else s.stack)
-        for s in public.seats
-    ]
-
-
 def fill(deal: Any, view: Any, memory: SheddingMemory, hidden: list[Card],
          rng: random.Random, stand_in: Any, own: list[Card]) -> None:
     """Set the shared state of a fresh `deal` from `view` and the memory: hands, stock,
