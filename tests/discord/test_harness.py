@@ -164,6 +164,40 @@ async def test_an_unknown_route_fails_the_test(harness):
         harness.check()
 
 
+async def test_a_message_past_discords_limits_is_refused_and_fails_the_test(harness):
+    """As Discord answers 400 (50035) to a body past its limits, so does the harness, and
+    the test fails: what the bot sends in any language must fit."""
+    @app_commands.command(name="long", description="Sends what Discord would refuse")
+    async def long(interaction: discord.Interaction) -> None:
+        embed = discord.Embed(title="t").add_field(name="n", value="v" * 1025)
+        try:
+            await interaction.response.send_message(embed=embed)
+        except discord.HTTPException as refused:
+            await interaction.response.send_message(f"refused {refused.code}")
+
+    await add_command(harness, long)
+    alice = harness.user("alice")
+    with pytest.raises(AssertionError, match="past Discord's limits.*field value of 1025"):
+        await harness.slash(alice, "long")
+    assert harness.last_response(alice).content == "refused 50035"
+
+
+def test_the_limits_check_reads_every_part_of_a_message():
+    from tests.harness import limits
+
+    assert limits.problems({"content": "x" * 2000}) == []
+    assert limits.problems({"content": "x" * 2001}) != []
+    button = {"type": 2, "label": "x" * 81, "custom_id": "a"}
+    assert "button label" in limits.problems({"components": [{"components": [button]}]})[0]
+    menu = {"type": 3, "custom_id": "m", "options": [{"label": "o", "value": "v",
+                                                      "description": "d" * 101}]}
+    assert "option description" in limits.problems({"components": [{"components": [menu]}]})[0]
+    many = {"embeds": [{"description": "x" * 4000}, {"description": "y" * 2001}]}
+    assert "in all" in limits.problems(many)[0]
+    callback = {"type": 4, "data": {"embeds": [{"title": "x" * 257}]}}
+    assert "embed title" in limits.problems(callback)[0]
+
+
 async def test_an_unanswered_interaction_fails_the_test(harness):
     @app_commands.command(name="silent", description="Never answers")
     async def silent(interaction: discord.Interaction) -> None:

@@ -57,9 +57,11 @@ class Harness:
         tune_gc: bool = True,
         wait_for_recovery: bool = True,
         search_budget: tuple[int | None, float | None] | None = SEARCH_BUDGET,
+        guild_locale: str = "en-US",
         **setting_values: Any,
     ) -> None:
         self.snowflake = Snowflakes()
+        self.guild_locale = guild_locale  # the server's language, as Discord sends it
         self.search_budget = search_budget
         # A given server id puts the server on the shard it maps to ((id >> 22) % count).
         self.guild_id = guild_id if guild_id is not None else self.snowflake()
@@ -156,7 +158,8 @@ class Harness:
             ready = payloads.ready(self.bot_user, self.application_id, mine)
             await self.dispatch("READY", {**ready, "shard": [shard_id, count]})
         guild = payloads.guild_create(
-            self.guild_id, "Card Room", self.owner, self.bot_user, list(self.channels.values())
+            self.guild_id, "Card Room", self.owner, self.bot_user, list(self.channels.values()),
+            locale=self.guild_locale,
         )
         await self.dispatch("GUILD_CREATE", guild)
         await asyncio.wait_for(self.bot.wait_until_ready(), timeout=5)
@@ -213,6 +216,8 @@ class Harness:
         """Fail on any route the recorder could not answer and any unexpected ERROR log."""
         problems = [f"unknown Discord route: {route}" for route in self.recorder.unknown]
         self.recorder.unknown.clear()
+        problems += [f"past Discord's limits: {sent}" for sent in self.recorder.over_limits]
+        self.recorder.over_limits.clear()
         problems += picture_problems(self.recorder)
         problems += [f"error logged: {text}" for text in self.errors.take()]
         if problems:
@@ -237,9 +242,10 @@ class Harness:
 
     # --- people and places --------------------------------------------------------------
 
-    def user(self, name: str, *, permissions: discord.Permissions | None = None) -> User:
+    def user(self, name: str, *, permissions: discord.Permissions | None = None,
+             locale: str = "en-US") -> User:
         chosen = permissions or payloads.MEMBER_PERMISSIONS
-        user = User(self.snowflake(), name, permissions=chosen.value)
+        user = User(self.snowflake(), name, permissions=chosen.value, locale=locale)
         self.users[user.id] = user
         return user
 
@@ -351,6 +357,7 @@ class Harness:
             data=data,
             app_permissions=BOT_PERMISSIONS.value,
             message=message.data if message is not None else None,
+            guild_locale=self.guild_locale,
         )
         record = Interaction(
             id=interaction_id,

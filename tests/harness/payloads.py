@@ -45,6 +45,7 @@ class User:
     name: str
     bot: bool = False
     permissions: int = MEMBER_PERMISSIONS.value
+    locale: str = "en-US"  # the user's Discord client language
 
     @property
     def mention(self) -> str:
@@ -158,7 +159,8 @@ def everyone_role(guild_id: int) -> dict[str, Any]:
     }
 
 
-def guild_create(guild_id: int, name: str, owner: User, bot: User, channels: list[Channel]):
+def guild_create(guild_id: int, name: str, owner: User, bot: User, channels: list[Channel],
+                 locale: str = "en-US"):
     # Without the members intent Discord sends only the bot's own member here.
     return {
         "id": str(guild_id),
@@ -186,7 +188,7 @@ def guild_create(guild_id: int, name: str, owner: User, bot: User, channels: lis
         "banner": None,
         "premium_tier": 0,
         "premium_subscription_count": 0,
-        "preferred_locale": "en-US",
+        "preferred_locale": locale,
         "public_updates_channel_id": None,
         "nsfw_level": 0,
         "premium_progress_bar_enabled": False,
@@ -248,6 +250,7 @@ def interaction(
     data: dict[str, Any],
     app_permissions: int,
     message: dict[str, Any] | None = None,
+    guild_locale: str = "en-US",
 ) -> dict[str, Any]:
     payload: dict[str, Any] = {
         "id": str(interaction_id),
@@ -255,15 +258,15 @@ def interaction(
         "type": kind,
         "data": data,
         "guild_id": str(channel.guild_id),
-        "guild": {"id": str(channel.guild_id), "locale": "en-US", "features": []},
+        "guild": {"id": str(channel.guild_id), "locale": guild_locale, "features": []},
         "channel_id": str(channel.id),
         "channel": channel.interaction_payload(app_permissions),
         "member": user.interaction_member(),
         "token": token,
         "version": 1,
         "app_permissions": str(app_permissions),
-        "locale": "en-US",
-        "guild_locale": "en-US",
+        "locale": user.locale,
+        "guild_locale": guild_locale,
         "entitlements": [],
         "entitlement_sku_ids": [],
         "authorizing_integration_owners": {GUILD_INSTALL: str(channel.guild_id)},

@@ -21,7 +21,7 @@ import discord
 from discord.http import Route
 from discord.utils import utcnow
 
-from tests.harness import payloads
+from tests.harness import limits, payloads
 from tests.harness.ids import Snowflakes
 from tests.harness.messages import (
     COMPONENT,
@@ -116,6 +116,7 @@ class Recorder:
         self.keep_history = True
         self.clock = time.monotonic  # when each interaction's token was issued
         self.unknown: list[str] = []
+        self.over_limits: list[str] = []  # bodies Discord would refuse (tests/harness/limits.py)
         # Every file the bot uploaded, as (message id, filename, bytes), in order: the
         # harness checks each picture (tests/harness/pictures.py).
         self.uploads: list[tuple[int, str, bytes]] = []
@@ -210,6 +211,12 @@ class Recorder:
         failed = self._failure(route.method, path)
         if failed is not None:
             raise failed
+        if route.method in ("POST", "PATCH"):
+            over = limits.problems(body)
+            if over:
+                # Discord refuses the whole body; the test fails, whatever the bot does next.
+                self.over_limits.append(f"{route.method} {path}: " + "; ".join(over))
+                raise discord_error(400, 50035, "Invalid Form Body")
         for method, pattern, handler in routes:
             match = pattern.match(path)
             if method == route.method and match:
