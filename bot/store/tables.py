@@ -9,6 +9,7 @@ import json
 import sqlite3
 from collections.abc import Sequence
 
+from bot.i18n import N_
 from bot.store import hands, ledger
 from bot.store.amounts import MAX_CHIPS
 from bot.store.errors import (
@@ -248,7 +249,9 @@ def close_table(db: sqlite3.Connection, now_ms: int, table_id: int) -> dict[int,
     guild_id, *_ = open_table_row(db, table_id)
     running = hands.running_hand_id(db, table_id)
     if running is not None:
-        hands.void_hand(db, now_ms, running, "the table closed")
+        # Kept in the hand's record in English; marked so that /history can show it
+        # translated. Translators: why a hand was void: "**3.** void: the table closed".
+        hands.void_hand(db, now_ms, running, N_("the table closed"))
     returned: dict[int, int] = {}
     seats = db.execute(
         "SELECT user_id, stack FROM seats WHERE table_id = ? AND status <> 'left'"
@@ -285,14 +288,20 @@ def close_table(db: sqlite3.Connection, now_ms: int, table_id: int) -> dict[int,
         if kind != "pot" or to != "seat":
             raise Mismatch(f"carried chips cannot go from {share.source} to {share.target}")
         user_id = hands.user_of(user)
+        # A computer player's share is the house's: burned, as its stack was (seats.py),
+        # for its chips never rest in a wallet.
+        house = db.execute(
+            "SELECT house FROM seats WHERE table_id = ? AND user_id = ?", (table_id, user_id)
+        ).fetchone()
+        is_house = bool(house and house[0])
         ledger.move(
             db,
             at_ms=now_ms,
             guild_id=guild_id,
             source=ledger.pot(table_id, pot),
-            target=ledger.wallet(guild_id, user_id),
+            target=ledger.BURN if is_house else ledger.wallet(guild_id, user_id),
             amount=share.amount,
-            reason=share.reason,
+            reason=f"house: {share.reason}" if is_house else share.reason,
             ref=f"table:{table_id}:close:carried:{index}",
         )
         returned[user_id] = returned.get(user_id, 0) + share.amount

@@ -249,6 +249,27 @@ async def test_closing_returns_stacks_and_carried_chips_to_who_posted_them(store
     assert await snapshot(store) == before
 
 
+async def test_closing_burns_a_computer_players_share_of_a_carried_pot(store):
+    """A computer player (a house seat) that posted to a pot still carried when the table
+    closes: its share is burned, as its stack is, never sent to a wallet it has not."""
+    computer = 2001  # the bot's computer player ids are below 1,000,000
+    table = await store.open_table(GUILD, CHANNEL, HOST)
+    await store.open_wallet(GUILD, ANN)
+    await store.buy_in(table.id, ANN)
+    await store.buy_in(table.id, computer, house=True)
+    await flop_hand(store, table.id, dealer=computer, left=ANN, left_cards=NO_CLUB)
+    assert (await store.table(table.id)).carried_by["flop"] == {computer: 10, ANN: 10}
+    burned = (await store.audit(GUILD)).burned
+
+    returned = await store.close_table(table.id)
+    assert returned[ANN] > 0
+    audit = await store.audit(GUILD)
+    assert audit.balances
+    # The computer's stack and its 10 in the flop pot, both burned.
+    assert audit.burned == burned + returned[computer]
+    assert (await store.table(table.id)).pots["flop"] == 0
+
+
 async def test_closing_during_a_hand_voids_it_and_gives_every_chip_back(store):
     table = await seated_table(store, users=(ANN, BOB, CY))
     hand_id, _ = await deal(store, table.id)
