@@ -24,6 +24,8 @@ from pathlib import Path
 import discord
 from discord import app_commands
 
+from bot.i18n.commands import CatalogTranslator
+
 log = logging.getLogger(__name__)
 
 GLOBAL = "global"
@@ -40,9 +42,18 @@ def scope_key(guild_id: int | None) -> str:
     return GLOBAL if guild_id is None else str(guild_id)
 
 
-def schema_hash(tree: app_commands.CommandTree, guild: discord.abc.Snowflake | None) -> str:
-    """The hash of what `tree.sync(guild=guild)` would send."""
-    payload = [command.to_dict(tree) for command in tree._get_all_commands(guild=guild)]
+async def schema_hash(
+    tree: app_commands.CommandTree, guild: discord.abc.Snowflake | None
+) -> str:
+    """The hash of what `tree.sync(guild=guild)` would send, translations included (a
+    catalog that changed is synced again)."""
+    commands = tree._get_all_commands(guild=guild)
+    translator = tree.translator
+    if translator is not None:
+        payload = [await command.get_translated_payload(tree, translator)
+                   for command in commands]
+    else:
+        payload = [command.to_dict(tree) for command in commands]
     text = json.dumps(payload, sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.sha256(text.encode()).hexdigest()
 
@@ -76,10 +87,14 @@ async def sync_commands(
     tree: app_commands.CommandTree, dev_guild_id: int | None, path: Path
 ) -> None:
     guild = discord.Object(id=dev_guild_id) if dev_guild_id is not None else None
+    if tree.translator is None:
+        # Every command's name, description, options and choices in each language the
+        # bot speaks (bot/i18n/commands.py).
+        await tree.set_translator(CatalogTranslator())
     if guild is not None:
         # Guild commands show up at once, which is what development wants.
         tree.copy_global_to(guild=guild)
-    wanted, digest = scope_key(dev_guild_id), schema_hash(tree, guild)
+    wanted, digest = scope_key(dev_guild_id), await schema_hash(tree, guild)
     synced = read_record(path)
     before = dict(synced)
 

@@ -31,19 +31,30 @@ CODES = frozenset(
 
 
 class EngineError(Exception):
-    """An action or record the rules refuse; `message` is written for a player."""
+    """An action or record the rules refuse; `message` is written for a player.
 
-    def __init__(self, code: str, message: str, action: int | None = None) -> None:
+    `template` is that sentence with named placeholders and `values` what fills them:
+    `message` is the English (records, replays, logs), and a player reading another
+    language gets the template translated and then filled (bot/i18n). Values are kept as
+    given (numbers stay numbers), so each language writes them its own way.
+    """
+
+    def __init__(
+        self, code: str, template: str, action: int | None = None, /, **values: object
+    ) -> None:
         if code not in CODES:
             raise ValueError(f"unknown engine error code {code!r}")
+        message = template.format(**values) if values else template
         super().__init__(message)
         self.code = code
         self.message = message
+        self.template = template
+        self.values = values
         self.action = action
 
     def at(self, action: int | None) -> EngineError:
         """The same error, pinned to the index of the action that caused it."""
-        return EngineError(self.code, self.message, action)
+        return EngineError(self.code, self.template, action, **self.values)
 
     def to_json(self) -> dict:
         return {"error": {"action": self.action, "code": self.code, "message": self.message}}

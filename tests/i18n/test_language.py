@@ -1,0 +1,116 @@
+"""The translation API: which language, numbers, plurals, lazy refusals."""
+
+from __future__ import annotations
+
+import asyncio
+
+import discord
+import pytest
+
+from bot.i18n import (
+    LANGUAGES,
+    SOURCE,
+    Text,
+    _,
+    current,
+    language_of,
+    ngettext,
+    number,
+    signed,
+    using,
+)
+from bot.i18n.catalogs import languages
+from bot.i18n.readers import Readers
+from bot.words import count
+
+
+def test_the_bot_speaks_english_and_the_five_languages_of_its_catalogs():
+    assert languages() == ("en-US", "de", "es-419", "es-ES", "fr", "pt-BR")
+    assert tuple(LANGUAGES) == languages()
+    assert LANGUAGES["de"] == "Deutsch" and LANGUAGES["pt-BR"] == "Português (Brasil)"
+
+
+@pytest.mark.parametrize(("locale", "language"), [
+    ("en-US", "en-US"), ("en-GB", "en-US"), ("fr", "fr"), ("de", "de"), ("pt-BR", "pt-BR"),
+    ("es-ES", "es-ES"), ("es-419", "es-419"), (discord.Locale.brazil_portuguese, "pt-BR"),
+    ("ja", "en-US"), (None, "en-US"), ("", "en-US"), (42, "en-US"),
+])
+def test_a_discord_locale_reads_the_nearest_language_the_bot_speaks(locale, language):
+    assert language_of(locale) == language
+
+
+def test_using_sets_the_language_only_inside_and_only_for_its_own_task():
+    seen: dict[str, str] = {}
+
+    async def reader(name: str, locale: str) -> None:
+        with using(locale):
+            await asyncio.sleep(0)
+            seen[name] = current()
+
+    async def both() -> None:
+        await asyncio.gather(reader("a", "fr"), reader("b", "de"))
+
+    asyncio.run(both())
+    assert seen == {"a": "fr", "b": "de"}
+    assert current() == SOURCE
+
+
+@pytest.mark.parametrize(("language", "written"), [
+    ("en-US", "1,234,567"), ("de", "1.234.567"), ("pt-BR", "1.234.567"),
+    ("fr", "1\u202f234\u202f567"), ("es-419", "1,234,567"), ("es-ES", "1.234.567"),
+])
+def test_numbers_are_written_as_each_language_writes_them(language, written):
+    with using(language):
+        assert number(1_234_567) == written
+        assert signed(1_234_567) == "+" + written
+        assert signed(-5) == "−5" and signed(0) == "0"
+
+
+def test_a_placeholder_number_is_written_in_the_language_of_its_reader():
+    assert _("{n} of {m}", n=1500, m=2) == "1,500 of 2"
+    with using("de"):
+        assert _("{n} of {m}", n=1500, m=2).startswith("1.500")
+
+
+def test_plurals_follow_each_languages_rule():
+    # French and Brazilian Portuguese say the singular for 0 and 1; the others for 1.
+    for language in languages():
+        with using(language):
+            one, two = count(1, "chip"), count(2, "chip")
+            zero = count(0, "chip")
+        assert one != two, language
+        assert (zero == one.replace("1", "0")) == (language in ("fr", "pt-BR")), language
+
+
+def test_a_lazy_message_renders_in_the_language_current_when_it_is_read():
+    refusal = Text("{n} chips are not enough", n=1500)
+    assert refusal == "1,500 chips are not enough"  # as a str, the English
+    with using("en-US"):
+        assert str(refusal) == "1,500 chips are not enough"
+    plural = Text.plural_of("{n} card", "{n} cards", 2)
+    assert plural == "2 cards"
+    for language in languages()[1:]:
+        with using(language):
+            assert str(plural) == ngettext("{n} card", "{n} cards", 2)
+            assert f"{plural}" == str(plural)
+
+
+def test_readers_remember_players_and_servers_and_a_servers_choice_wins():
+    readers = Readers()
+    readers.heard_interaction({"locale": "pt-BR", "guild_locale": "fr", "guild_id": "7",
+                               "member": {"user": {"id": "5"}}})
+    assert readers.of_user(5) == "pt-BR"
+    assert readers.of_server(7) == "fr"
+    assert readers.of_user(6, 7) == "fr"  # unheard: the server's
+    readers.choose(7, "de")
+    assert readers.of_server(7) == "de"
+    readers.choose(7, None)
+    assert readers.of_server(7) == "fr"
+    assert readers.of_server(8) == SOURCE and readers.of_server(None) == SOURCE
+    cached = Readers({8: discord.Locale.german}.get)  # Discord's cache of the server
+    assert cached.of_server(8) == "de" and cached.of_server(9) == SOURCE
+    with readers.for_user(5):
+        assert current() == "pt-BR"
+    with cached.for_server(8):
+        assert current() == "de"
+    readers.heard_interaction({"locale": None, "user": {"id": "x"}})  # nothing to keep
