@@ -14,6 +14,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import command_sync
+from bot.i18n import N_, Text, _, using
+from bot.i18n.readers import Readers
 from bot.settings import Settings
 from bot.store import GuildSettings, Store, StoreError
 from bot.tables import (
@@ -45,7 +47,7 @@ def default_extensions() -> tuple[str, ...]:
 # database's connection dropped): nothing to fix in the settings; start it again.
 EXIT_TABLES_LOST = 5
 YOUNG_COLLECTION_AFTER = 100_000  # new objects; CPython's default is 700
-SORRY = "Something went wrong on our side; nothing was changed."
+SORRY = N_("Something went wrong on our side; nothing was changed.")
 MAX_ANSWER = 2_000  # characters: Discord refuses a longer message
 
 
@@ -118,7 +120,7 @@ def unoffered(interaction: discord.Interaction) -> str | None:
     for option in command.parameters:
         name = option.display_name
         if name in given and not _fits(option, given[name]):
-            return f"`{name}` takes {_takes(option)}. Nothing was done."
+            return _takes(option, name)
     return None
 
 
@@ -126,8 +128,9 @@ def not_taken(interaction: discord.Interaction, value: Any) -> str:
     """The sentence for a value of the right type that its option's converter refused."""
     name = next((name for name, given in vars(interaction.namespace).items()
                  if given == value), None)
-    option = f"`{name}`" if name is not None else "One of the options"
-    return f"{option} cannot take that value. Nothing was done."
+    if name is None:
+        return Text("One of the options cannot take that value. Nothing was done.")
+    return Text("`{option}` cannot take that value. Nothing was done.", option=name)
 
 
 def _fits(option: app_commands.Parameter, value: Any) -> bool:
@@ -151,24 +154,49 @@ def _fits(option: app_commands.Parameter, value: Any) -> bool:
     return (low is None or size >= low) and (high is None or size <= high)
 
 
-def _takes(option: app_commands.Parameter) -> str:
-    """What an option accepts, as the end of a sentence."""
+def _takes(option: app_commands.Parameter, name: str) -> Text:
+    """What the option `name` accepts, as a refusal's sentence."""
     kind, low, high = option.type, option.min_value, option.max_value
     if option.choices:
         # Semicolons: a choice's name may have a comma of its own.
-        return "one of the choices offered: " + "; ".join(c.name for c in option.choices)
+        return Text("`{option}` takes one of the choices offered: {choices}. Nothing was done.",
+                    option=name, choices="; ".join(c.name for c in option.choices))
     if kind is OptionType.boolean:
-        return "True or False"
+        # Translators: True and False are what Discord shows for a yes/no option.
+        return Text("`{option}` takes True or False. Nothing was done.", option=name)
     if kind is OptionType.string:
         if high is not None:
-            return f"text of {low or 0:,} to {high:,} characters"
-        return f"text of at least {low:,} characters" if low else "text"
-    what = "a whole number" if kind is OptionType.integer else "a number"
+            return Text.plural_of(
+                "`{option}` takes text of {low} to {n} character. Nothing was done.",
+                "`{option}` takes text of {low} to {n} characters. Nothing was done.",
+                high, option=name, low=low or 0)
+        if low:
+            return Text.plural_of(
+                "`{option}` takes text of at least {n} character. Nothing was done.",
+                "`{option}` takes text of at least {n} characters. Nothing was done.",
+                low, option=name)
+        return Text("`{option}` takes text. Nothing was done.", option=name)
+    if kind is OptionType.integer:
+        if low is not None and high is not None:
+            return Text("`{option}` takes a whole number from {low} to {high}. Nothing was "
+                        "done.", option=name, low=low, high=high)
+        if low is not None:
+            return Text("`{option}` takes a whole number of at least {low}. Nothing was done.",
+                        option=name, low=low)
+        if high is not None:
+            return Text("`{option}` takes a whole number of at most {high}. Nothing was done.",
+                        option=name, high=high)
+        return Text("`{option}` takes a whole number. Nothing was done.", option=name)
     if low is not None and high is not None:
-        return f"{what} from {low:,} to {high:,}"
+        return Text("`{option}` takes a number from {low} to {high}. Nothing was done.",
+                    option=name, low=low, high=high)
     if low is not None:
-        return f"{what} of at least {low:,}"
-    return f"{what} of at most {high:,}" if high is not None else what
+        return Text("`{option}` takes a number of at least {low}. Nothing was done.",
+                    option=name, low=low)
+    if high is not None:
+        return Text("`{option}` takes a number of at most {high}. Nothing was done.",
+                    option=name, high=high)
+    return Text("`{option}` takes a number. Nothing was done.", option=name)
 
 
 def fitted(text: str, limit: int = MAX_ANSWER) -> str:
@@ -183,7 +211,7 @@ def fitted(text: str, limit: int = MAX_ANSWER) -> str:
 async def answer(interaction: discord.Interaction, text: str) -> None:
     """One ephemeral line: the interaction's answer, or a follow-up if it has one; never
     longer than Discord takes (a longer one would be refused, and the player told nothing)."""
-    text = fitted(text)
+    text = fitted(str(text))  # a message kept for later (Text) renders in the reader's language
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:
@@ -204,7 +232,7 @@ async def answer_refusal(interaction: discord.Interaction, error: BaseException)
 
 async def tell_user_it_failed(interaction: discord.Interaction) -> None:
     try:
-        await answer(interaction, SORRY)
+        await answer(interaction, _(SORRY))
     except discord.HTTPException:
         # The interaction may have expired; the log above already has the cause.
         log.warning("Could not tell the user that interaction %s failed", interaction.id)
@@ -260,9 +288,15 @@ class HallBot(commands.AutoShardedBot):
         self._stopping: asyncio.Task[None] | None = None
         self.recovered: asyncio.Task[None] | None = None  # the tables' recovery, at start-up
         self._click_takers: list[Callable[[dict[str, Any]], bool]] = []
+        # Each user's and server's language (bot/i18n/readers.py).
+        self.readers = Readers(self._preferred_locale)
         parsers = self._connection.parsers  # the gateway looks each event up here
         self._parse_interaction = parsers["INTERACTION_CREATE"]
         parsers["INTERACTION_CREATE"] = self._interaction_created
+
+    def _preferred_locale(self, guild_id: int) -> object:
+        guild = self.get_guild(guild_id)
+        return guild.preferred_locale if guild is not None else None
 
     def take_clicks(self, taker: Callable[[dict[str, Any]], bool]) -> None:
         """Let `taker` see each interaction's raw payload before discord.py parses it; it
@@ -274,16 +308,19 @@ class HallBot(commands.AutoShardedBot):
             self._click_takers.remove(taker)
 
     def _interaction_created(self, event: dict[str, Any]) -> None:
-        for taker in self._click_takers:
-            try:
-                if taker(event):
+        # What this interaction causes is worded in its user's language: the tasks started
+        # for it (a click's, a command's) copy the language set here.
+        with using(self.readers.heard_interaction(event)):
+            for taker in self._click_takers:
+                try:
+                    if taker(event):
+                        return
+                except Exception:
+                    # A payload its taker cannot read: logged and dropped, as the gateway
+                    # must go on reading events (discord.py's own parser would fail alike).
+                    log.exception("An interaction could not be read: dropped")
                     return
-            except Exception:
-                # A payload its taker cannot read: logged and dropped, as the gateway
-                # must go on reading events (discord.py's own parser would fail alike).
-                log.exception("An interaction could not be read: dropped")
-                return
-        self._parse_interaction(event)
+            self._parse_interaction(event)
 
     async def setup_hook(self) -> None:
         # The store first: cogs may read it as they load, and recovery must come before

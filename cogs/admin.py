@@ -19,7 +19,9 @@ from discord.ext import commands
 
 from bot import bounds
 from bot.client import answer
+from bot.i18n import LANGUAGES, _, ngettext
 from bot.store import GuildSettings, HouseLine
+from cogs.stats import signed
 from engine import games
 
 if TYPE_CHECKING:
@@ -45,11 +47,12 @@ def newcomers_priced_out(house: GuildSettings) -> str | None:
     buy_in = bounds.buy_in_out_of_reach(house.stake, house.buy_in_stakes, house.starting_chips)
     if buy_in is None:
         return None
-    return (
-        f"Not saved: new players would start with {house.starting_chips:,} chips, less than"
-        f" a new table's buy-in of {buy_in:,} (stake {house.stake:,} × {house.buy_in_stakes:,}"
-        " stakes), so they could not join. Raise the starting chips to at least"
-        f" {buy_in:,}, or lower the stake or the buy-in."
+    return _(
+        "Not saved: new players would start with {chips} chips, less than a new table's"
+        " buy-in of {buy_in} (stake {stake} × {stakes} stakes), so they could not join. Raise"
+        " the starting chips to at least {buy_in}, or lower the stake or the buy-in.",
+        chips=house.starting_chips, buy_in=buy_in, stake=house.stake,
+        stakes=house.buy_in_stakes,
     )
 
 
@@ -57,12 +60,24 @@ def house_book(lines: tuple[HouseLine, ...]) -> str:
     """Minted, burned and the house's net (burned − minted) per banking game, and for
     the computer players' seats."""
     if not lines:
-        return "The house has minted and burned nothing here."
+        return _("The house has minted and burned nothing here.")
     return "\n".join(
-        f"{games.get(line.game).info.name if line.game else 'Computer players'}: "
-        f"minted {line.minted:,}, burned {line.burned:,}, net {line.net:+,}"
+        # Translators: the house's book of one game: chips minted (made) and burned
+        # (destroyed) there, and net = burned − minted, with its sign.
+        _("{account}: minted {minted}, burned {burned}, net {net}",
+          account=_(games.get(line.game).info.name) if line.game else _("Computer players"),
+          minted=line.minted, burned=line.burned, net=signed(line.net))
         for line in lines
     )
+
+
+# /config language: each language the bot has a catalog for, in its own name, or the
+# server's own language as Discord gives it.
+SERVERS_OWN = "server"
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name="The server's own language (Discord's)", value=SERVERS_OWN),
+    *(app_commands.Choice(name=name, value=language) for language, name in LANGUAGES.items()),
+]
 
 
 class AdminCog(commands.Cog):
@@ -79,7 +94,9 @@ class AdminCog(commands.Cog):
         daily_chips="chips /daily gives",
         turn_seconds="time for a turn, 15 to 600 seconds",
         pictures="card pictures on table messages and hand views",
+        language="the language of the tables, pings and results here",
     )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     async def config(
         self,
         interaction: discord.Interaction,
@@ -89,9 +106,10 @@ class AdminCog(commands.Cog):
         daily_chips: DailyChips | None = None,
         turn_seconds: TurnSeconds | None = None,
         pictures: bool | None = None,
+        language: app_commands.Choice[str] | None = None,
     ) -> None:
         if not can_manage(interaction):
-            await answer(interaction, "Changing the server's defaults needs Manage Server.")
+            await answer(interaction, _("Changing the server's defaults needs Manage Server."))
             return
         changes = {
             name: value
@@ -100,6 +118,8 @@ class AdminCog(commands.Cog):
                 ("starting_chips", starting_chips), ("daily_chips", daily_chips),
                 ("turn_seconds", turn_seconds),
                 ("pictures", None if pictures is None else int(pictures)),
+                ("language", None if language is None else
+                 "" if language.value == SERVERS_OWN else language.value),
             )
             if value is not None
         }
@@ -117,50 +137,63 @@ class AdminCog(commands.Cog):
         tables = self.bot.get_cog("TableCog")
         if tables is not None:  # tables already open follow the setting from now on
             tables.pictures.switch.set(interaction.guild_id, bool(house.pictures))  # type: ignore[attr-defined]
-        said = "Saved. " if changes else ""
-        await answer(
-            interaction,
-            f"{said}New tables here: stake {house.stake}, buy-in {house.buy_in_stakes} "
-            f"stakes ({house.buy_in} chips), {house.turn_seconds} s a turn. New players "
-            f"start with {house.starting_chips} chips; /daily gives {house.daily_chips}. "
-            f"Card pictures {'on' if house.pictures else 'off'}.",
-        )
+        self.bot.readers.choose(interaction.guild_id, house.language)
+        said = [_("Saved.")] if changes else []
+        said.append(_("New tables here: stake {stake}, buy-in {stakes} stakes ({buy_in} chips), "
+                      "{seconds} s a turn.", stake=house.stake,
+                      stakes=str(house.buy_in_stakes), buy_in=house.buy_in,
+                      seconds=str(house.turn_seconds)))
+        said.append(_("New players start with {chips} chips; /daily gives {daily}.",
+                      chips=house.starting_chips, daily=house.daily_chips))
+        said.append(_("Card pictures on.") if house.pictures else _("Card pictures off."))
+        if house.language:
+            said.append(_("Tables speak {language}.", language=LANGUAGES[house.language]))
+        else:
+            said.append(_("Tables speak the server's language, as Discord gives it."))
+        await answer(interaction, " ".join(said))
 
     @app_commands.command(name="audit", description="Check that every chip here is accounted for")
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
     async def audit(self, interaction: discord.Interaction) -> None:
         if not can_manage(interaction):
-            await answer(interaction, "The audit needs Manage Server.")
+            await answer(interaction, _("The audit needs Manage Server."))
             return
         found = await self.bot.store.audit(interaction.guild_id)
         verdict = (
-            "Every chip is accounted for." if found.balances
-            else "The chips do NOT add up: the log has the details."
+            _("Every chip is accounted for.") if found.balances
+            else _("The chips do NOT add up: the log has the details.")
         )
         if not found.balances:
             log.error("Audit of guild %s failed: %s", interaction.guild_id, found)
-        embed = discord.Embed(title="Chip audit", description=verdict,
+        embed = discord.Embed(title=_("Chip audit"), description=verdict,
                               colour=discord.Colour.green() if found.balances
                               else discord.Colour.red())
         for name, value in (
-            ("Minted", found.minted), ("Burned", found.burned),
-            ("In bankrolls", found.wallets), ("At tables", found.stacks),
-            ("In pots of hands being played", found.in_play),
-            ("Carried to the next deal", found.carried),
-            ("Held in all", found.held), ("Minted − burned", found.minted - found.burned),
+            # Translators: chips made by the bot (daily chips, new bankrolls, the house).
+            (_("Minted"), found.minted),
+            # Translators: chips destroyed by the bot (the house's winnings, cash-outs).
+            (_("Burned"), found.burned),
+            (_("In bankrolls"), found.wallets), (_("At tables"), found.stacks),
+            (_("In pots of hands being played"), found.in_play),
+            (_("Carried to the next deal"), found.carried),
+            (_("Held in all"), found.held),
+            (_("Minted − burned"), found.minted - found.burned),
         ):
             embed.add_field(name=name, value=str(value))
         if found.mismatches:
-            embed.add_field(name="Accounts off", value=str(len(found.mismatches)), inline=False)
-        embed.add_field(name="The house's book", value=house_book(found.house), inline=False)
+            embed.add_field(name=_("Accounts off"), value=str(len(found.mismatches)),
+                            inline=False)
+        embed.add_field(name=_("The house's book"), value=house_book(found.house), inline=False)
         if found.records_off:
             log.error("Players' records of guild %s differ from their hands: %s rows",
                       interaction.guild_id, found.records_off)
         embed.add_field(
-            name="Players' records",
-            value="Agree with the hands." if not found.records_off
-            else f"{found.records_off} rows differ from the hands: the log has the details.",
+            name=_("Players' records"),
+            value=_("Agree with the hands.") if not found.records_off
+            else ngettext("{n} row differs from the hands: the log has the details.",
+                          "{n} rows differ from the hands: the log has the details.",
+                          found.records_off),
             inline=False,
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)

@@ -13,9 +13,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import _, ngettext, number
 from bot.tables.computer import FIRST_PERSON_ID
 from bot.words import count
-from cogs.stats import GAME_CHOICES
+from cogs.stats import GAME_CHOICES, game_name, signed
 
 if TYPE_CHECKING:
     from bot.client import HallBot
@@ -42,7 +43,7 @@ class BankrollCog(commands.Cog):
         game: app_commands.Choice[str] | None = None,
     ) -> None:
         who = player or interaction.user
-        embed = discord.Embed(title="Bankroll", description=who.mention)
+        embed = discord.Embed(title=_("Bankroll"), description=who.mention)
         await self.add_chips(embed, interaction, who)
         if game is None:
             await self.add_standings(embed, interaction.guild_id)
@@ -60,21 +61,28 @@ class BankrollCog(commands.Cog):
         wallet = await store.wallet(interaction.guild_id, who.id)  # a refusal: bot/client.py
         standing = await store.standing(interaction.guild_id, who.id, people_from=FIRST_PERSON_ID)
         if wallet is None or standing is None:
-            whose = "You have" if who.id == interaction.user.id else f"{who.mention} has"
-            embed.description = (f"{whose} no chips here yet: joining a table (see `/games`) "
-                                 "or `/daily` opens a bankroll.")
+            if who.id == interaction.user.id:
+                embed.description = _("You have no chips here yet: joining a table (see "
+                                      "`/games`) or `/daily` opens a bankroll.")
+            else:
+                embed.description = _("{player} has no chips here yet: joining a table (see "
+                                      "`/games`) or `/daily` opens a bankroll.",
+                                      player=who.mention)
             return
-        embed.add_field(name="Bankroll", value=str(wallet.balance))
-        embed.add_field(name="At tables", value=str(standing.total - wallet.balance))
-        embed.add_field(name="Total", value=str(standing.total))
-        embed.add_field(name="Rank here", value=f"#{standing.rank}")
+        embed.add_field(name=_("Bankroll"), value=number(wallet.balance))
+        embed.add_field(name=_("At tables"), value=number(standing.total - wallet.balance))
+        # Translators: bankroll plus chips at tables.
+        embed.add_field(name=_("Total"), value=number(standing.total))
+        # Translators: a player's place among this server's players, as "#3".
+        embed.add_field(name=_("Rank here"), value=_("#{rank}", rank=str(standing.rank)))
 
     async def add_standings(self, embed: discord.Embed, guild_id: int) -> None:
         standings = await self.bot.store.standings(guild_id, TOP, people_from=FIRST_PERSON_ID)
-        lines = [f"**#{s.rank}** <@{s.user_id}> — {count(s.total, 'chip')}" for s in standings]
-        embed.add_field(name="Standings", value="\n".join(lines) or "Nobody has chips here yet.",
-                        inline=False)
-        embed.set_footer(text="Total: bankroll plus chips at tables.")
+        lines = [_("**#{rank}** {player} — {chips}", rank=str(s.rank), player=f"<@{s.user_id}>",
+                   chips=count(s.total, "chip")) for s in standings]
+        embed.add_field(name=_("Standings"),
+                        value="\n".join(lines) or _("Nobody has chips here yet."), inline=False)
+        embed.set_footer(text=_("Total: bankroll plus chips at tables."))
 
     async def add_game_standings(
         self, embed: discord.Embed, guild_id: int, game: app_commands.Choice[str]
@@ -83,16 +91,22 @@ class BankrollCog(commands.Cog):
             guild_id, game.value, TOP, people_from=FIRST_PERSON_ID
         )
         lines = [
-            f"**#{s.rank}** <@{s.user_id}> — {s.net:+,} chips over {count(s.hands, 'hand')}"
-            f" ({s.won:,} won)"
+            # Translators: {chips} is the net chips won, with its sign: "+1,500".
+            ngettext("**#{rank}** {player} — {chips} chips over {n} hand ({won} won)",
+                     "**#{rank}** {player} — {chips} chips over {n} hands ({won} won)",
+                     s.hands, rank=str(s.rank), player=f"<@{s.user_id}>",
+                     chips=signed(s.net), won=s.won)
             for s in standings
         ]
+        name = game_name(game.value)
         embed.add_field(
-            name=f"Standings at {game.name}",
-            value="\n".join(lines) or f"Nobody has settled a hand of {game.name} here yet.",
+            name=_("Standings at {game}", game=name),
+            value="\n".join(lines)
+            or _("Nobody has settled a hand of {game} here yet.", game=name),
             inline=False,
         )
-        embed.set_footer(text="Net chips won at this game, hands with computer players included.")
+        embed.set_footer(
+            text=_("Net chips won at this game, hands with computer players included."))
 
     @app_commands.command(name="daily", description="Your daily chips")
     @app_commands.guild_only()
@@ -102,7 +116,8 @@ class BankrollCog(commands.Cog):
         wallet, given = await store.claim_daily(interaction.guild_id, interaction.user.id)
         ready = wallet.daily_ready_ms() // 1000  # the store's rule and clock
         await interaction.response.send_message(
-            f"+{given} chips. Your bankroll: {wallet.balance}. Next daily chips <t:{ready}:R>.",
+            _("+{chips} chips. Your bankroll: {bankroll}. Next daily chips {when}.",
+              chips=given, bankroll=wallet.balance, when=f"<t:{ready}:R>"),
             ephemeral=True,
         )
 

@@ -14,13 +14,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import answer
+from bot.i18n import N_, Text, _
 from bot.tables import TableError
 from cogs.table.frames import revealed_seeds
 
 if TYPE_CHECKING:
     from bot.client import HallBot
 
-HOW_TO_CHECK = (
+HOW_TO_CHECK = N_(
     "Check a deck: `/<game> history hand:<n> verify:True` once the seed is revealed, "
     "or offline with `python -m engine.fairness verify hand.json` or docs/verify.html "
     "(docs/fairness.md says how)."
@@ -46,24 +47,34 @@ class FairCog(commands.Cog):
         said = []
         if seed is not None:
             await tables.set_seed(user, seed.strip())  # a refusal: bot/client.py
-            said.append(f"Your seed is now `{seed.strip()}`: it goes into every deck you "
-                        "are dealt from your next deal on.")
+            said.append(_("Your seed is now `{seed}`: it goes into every deck you are dealt "
+                          "from your next deal on.", seed=seed.strip()))
         table = tables.in_channel(interaction.channel_id)
         if rotate:
             if table is None:
-                raise TableError("There is no table in this channel to rotate the seed of.")
+                raise TableError(
+                    Text("There is no table in this channel to rotate the seed of."))
             revealed, new = await tables.rotate(interaction.channel_id, user)
-            shown = revealed_seeds(revealed) or "none had been used"
+            # Said in the channel: rendered in its language when it is sent.
+            if revealed:
+                rotated = Text("{player} rotated the house seed. Revealed: {seeds}: every deal "
+                               "it made can now be checked. The next deals come from a new "
+                               "seed, hash `{house_hash}`.", player=f"<@{user}>",
+                               seeds=revealed_seeds(revealed), house_hash=new.house_hash)
+            else:
+                rotated = Text("{player} rotated the house seed. Revealed: none had been used: "
+                               "every deal it made can now be checked. The next deals come "
+                               "from a new seed, hash `{house_hash}`.", player=f"<@{user}>",
+                               house_hash=new.house_hash)
             await self.bot.get_cog("TableCog").presenter.say(  # type: ignore[union-attr]
-                table, f"<@{user}> rotated the house seed. Revealed: {shown}: every deal it "
-                f"made can now be checked. The next deals come from a new seed, hash "
-                f"`{new.house_hash}`.")
-            said.append("Done: the old seed is revealed in the channel.")
+                table, rotated)
+            said.append(_("Done: the old seed is revealed in the channel."))
         if table is not None and table.house is not None:
-            said.append(f"This table's house seed hash: `{table.house.house_hash}` "
-                        "(the seed is revealed when the table closes or a player rotates it).")
-        said.append(f"Your seed: `{await tables.seed_of(user)}`.")
-        said.append(HOW_TO_CHECK)
+            said.append(_("This table's house seed hash: `{house_hash}` (the seed is revealed "
+                          "when the table closes or a player rotates it).",
+                          house_hash=table.house.house_hash))
+        said.append(_("Your seed: `{seed}`.", seed=await tables.seed_of(user)))
+        said.append(_(HOW_TO_CHECK))
         await answer(interaction, "\n".join(said))
 
 

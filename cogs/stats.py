@@ -13,9 +13,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import _, ngettext, number
 from bot.store import GameFigures, PlayerStats
 from bot.store.models import Totals
-from bot.words import count
 from engine import games
 
 if TYPE_CHECKING:
@@ -27,42 +27,62 @@ GAME_CHOICES = [
 
 
 def game_name(game_id: str) -> str:
-    return games.get(game_id).info.name
+    """The game's name, in the reader's language (marked where the game defines it)."""
+    return _(games.get(game_id).info.name)
 
 
 def signed(chips: int) -> str:
-    return f"{chips:+,}"
+    """A change in chips with its sign, "+1,500", "-20", "+0", the language's digits."""
+    return ("-" if chips < 0 else "+") + number(abs(chips))
 
 
 def totals_line(totals: Totals) -> str:
-    return (
-        f"{count(totals.hands, 'hand')}, {totals.won:,} won · net {signed(totals.net)} · "
-        f"biggest pot {totals.biggest_pot:,} · longest winning streak {totals.streak:,}"
-    )
+    # A list of facts: each its own message, joined by " · ".
+    return " · ".join((
+        # Translators: "12 hands, 5 won": hands played, and how many of them were won.
+        ngettext("{n} hand, {won} won", "{n} hands, {won} won", totals.hands,
+                 won=totals.won),
+        # Translators: chips won less chips lost, with its sign: "net +1,500".
+        _("net {chips}", chips=signed(totals.net)),
+        _("biggest pot {chips}", chips=totals.biggest_pot),
+        _("longest winning streak {hands}", hands=totals.streak),
+    ))
 
 
 def game_line(row: GameFigures) -> str:
-    line = f"{count(row.hands, 'hand')}, {row.won:,} won, net {signed(row.net)}"
-    own = ", ".join(f"{name} {value:,}" for name, value in sorted(row.figures.items()))
+    line = ", ".join((
+        ngettext("{n} hand, {won} won", "{n} hands, {won} won", row.hands, won=row.won),
+        _("net {chips}", chips=signed(row.net)),
+    ))
+    # The game's own figures, named by the game (engine/base.py `stats`).
+    own = ", ".join(_("{figure} {value}", figure=_(name), value=value)
+                    for name, value in sorted(row.figures.items()))
     return f"{line}; {own}" if own else line
 
 
 def stats_embed(who: discord.abc.User, found: PlayerStats) -> discord.Embed:
-    where = f" at {game_name(found.game)}" if found.game else ""
-    embed = discord.Embed(
-        title=f"Record{where}", description=who.mention, colour=discord.Colour.dark_green()
-    )
+    if found.game:
+        title = _("Record at {game}", game=game_name(found.game))
+    else:
+        # Translators: the title of a player's record (hands played, won, chips).
+        title = _("Record")
+    embed = discord.Embed(title=title, description=who.mention,
+                          colour=discord.Colour.dark_green())
     people, computers = found.totals(False), found.totals(True)
-    embed.add_field(name="Among people", value=totals_line(people), inline=False)
+    embed.add_field(name=_("Among people"), value=totals_line(people), inline=False)
     if computers.hands:
-        embed.add_field(name="With computer players", value=totals_line(computers), inline=False)
+        embed.add_field(name=_("With computer players"), value=totals_line(computers),
+                        inline=False)
     favourite = found.favourite_game
     if favourite and not found.game:
-        embed.add_field(name="Favourite game", value=game_name(favourite), inline=False)
+        embed.add_field(name=_("Favourite game"), value=game_name(favourite), inline=False)
     for row in found.per_game:
-        side = " (with computers)" if row.with_computers else ""
-        embed.add_field(name=f"{game_name(row.game)}{side}", value=game_line(row), inline=False)
-    embed.set_footer(text="Settled hands on this server; net is chips after minus before.")
+        if row.with_computers:
+            name = _("{game} (with computers)", game=game_name(row.game))
+        else:
+            name = game_name(row.game)
+        embed.add_field(name=name, value=game_line(row), inline=False)
+    embed.set_footer(text=_("Settled hands on this server; net is chips after minus before."))
     return embed
 
 
@@ -85,10 +105,19 @@ class StatsCog(commands.Cog):
             interaction.guild_id, who.id, game.value if game else None
         )
         if not found.per_game:
-            whose = "You have" if who.id == interaction.user.id else f"{who.mention} has"
-            at = f" at {game.name}" if game else ""
+            mine = who.id == interaction.user.id
+            if game is None and mine:
+                said = _("You have no settled hands here yet.")
+            elif game is None:
+                said = _("{player} has no settled hands here yet.", player=who.mention)
+            elif mine:
+                said = _("You have no settled hands at {game} here yet.",
+                         game=game_name(game.value))
+            else:
+                said = _("{player} has no settled hands at {game} here yet.",
+                         player=who.mention, game=game_name(game.value))
             await interaction.response.send_message(
-                f"{whose} no settled hands{at} here yet.", ephemeral=True,
+                said, ephemeral=True,
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             return

@@ -25,8 +25,12 @@ NOT_A_SEAT_HERE = "action {index}: {seat!r} is not a seat here"
 
 
 def bad(index: int, message: str) -> EngineError:
-    """The `bad_record` refusing action `index`, its message led by the action's number."""
-    return EngineError("bad_record", f"action {index}: {message}", index)
+    """The `bad_record` refusing action `index`, its message led by the action's number.
+
+    Only a record's raw actions are read here (a replay): `message` stays English."""
+    return EngineError(
+        "bad_record", "action {index}: {message}", index, index=index, message=message
+    )
 
 
 def whole_number(raw: dict, key: str, index: int, needs: str, *, least: int | None = None) -> int:
@@ -86,10 +90,10 @@ class ActionParser:
         if isinstance(raw, self.types):
             return raw
         if not isinstance(raw, dict):
-            raise EngineError("bad_record", self.not_an_object.format(index=index), index)
+            raise EngineError("bad_record", self.not_an_object, index, index=index)
         seat = raw.get("seat")
         if not isinstance(seat, str) or seat not in seat_ids:
-            raise EngineError("bad_record", self.not_a_seat.format(index=index, seat=seat), index)
+            raise EngineError("bad_record", self.not_a_seat, index, index=index, seat=seat)
         kind = raw.get("do")
         reader = self.readers.get(kind) if isinstance(kind, str) else None
         if reader is None:

@@ -90,7 +90,7 @@ class BaseGame:
         """A new deal at a table, from a record of no actions yet."""
         info = self.info
         if info.has_dealer and dealer is None:
-            raise EngineError("bad_record", f"a deal of {info.name} has a dealer")
+            raise EngineError("bad_record", "a deal of {game} has a dealer", game=info.name)
         deck: tuple[Card, ...] = ()
         decks: tuple[tuple[Card, ...], ...] = ()
         if info.deals_per_game > 1:
@@ -98,7 +98,10 @@ class BaseGame:
             if len(decks) != info.deals_per_game or any(len(p) != len(info.pack) for p in decks):
                 raise EngineError(
                     "bad_record",
-                    f"{info.name} needs {info.deals_per_game} packs of {len(info.pack)} cards",
+                    "{game} needs {packs} packs of {cards} cards",
+                    game=info.name,
+                    packs=info.deals_per_game,
+                    cards=len(info.pack),
                 )
         else:
             deck = tuple(deck_or_decks)  # type: ignore[arg-type]

@@ -7,6 +7,7 @@ from typing import NamedTuple
 
 from engine import cards as C
 from engine.cards import Card
+from engine.marks import N_
 
 
 class Event(NamedTuple):
@@ -25,46 +26,62 @@ class Event(NamedTuple):
 
 def describe(event: Event, name: Callable[[str], str] = str) -> str:
     """One line for the table log; `name` turns a seat id into what people read."""
+    template, values = wording(event, name)
+    return template.format(**values)
+
+
+def wording(event: Event, name: Callable[[str], str] = str) -> tuple[str, dict[str, object]]:
+    """The event's sentence, as a template and what fills it: the engine's English is
+    `template.format(**values)`; the bot translates the template (marked for its message
+    catalogs) and fills it in the reader's language. `detail` is the engine's own word
+    (a pot's name, an ending), which the bot translates where its catalogs have it."""
     who, shown = (name(event.seat) if event.seat else ""), C.labels(event.cards)
+    values: dict[str, object] = {"player": who, "cards": shown, "amount": event.amount,
+                                 "detail": event.detail}
     match event.kind:
         case "deal":
-            return f"{event.detail} dealt; the flip card is {shown}"
+            template = N_("hand of {amount} dealt; the flip card is {cards}")
         case "upcard":
-            return f"{event.detail} dealt; the upcard is {shown}"
+            template = N_("hand of {amount} dealt; the upcard is {cards}")
         case "on_the_deal":  # a hand that ends the deal as dealt, by the game's name for it
-            return f"{who} has a {event.detail} on the deal with {event.amount}: {shown}"
+            template = N_("{player} has a {detail} on the deal with {amount}: {cards}")
         case "pays_to":
-            return f"{who} pays {event.amount} to {name(event.detail)}"
+            values["detail"] = name(event.detail)
+            template = N_("{player} pays {amount} to {detail}")
         case "post":
-            return f"{who} posted {event.amount} to {event.detail}"
+            template = N_("{player} posted {amount} to {detail}")
         case "declare":
-            return f"{who} declares {event.amount}: {shown}"
+            template = N_("{player} declares {amount}: {cards}")
         case "reveal":
-            return f"{who} shows {shown} for the {event.detail}"
+            template = N_("{player} shows {cards} for the {detail}")
         case "drop":
-            return f"{who} drops with {event.amount}: {shown}"
+            template = N_("{player} drops with {amount}: {cards}")
         case "draw_stock":
-            return f"{who} draws from the stock"
+            template = N_("{player} draws from the stock")
         case "draw_discard":
-            return f"{who} takes {shown} from the discard pile"
+            template = N_("{player} takes {cards} from the discard pile")
         case "spread":
-            return f"{who} spreads {shown}"
+            template = N_("{player} spreads {cards}")
         case "hit":
-            return f"{who} hits {name(event.detail)}'s spread with {shown}"
+            values["detail"] = name(event.detail)
+            template = N_("{player} hits {detail}'s spread with {cards}")
         case "discard":
-            return f"{who} discards {shown}"
+            template = N_("{player} discards {cards}")
         case "last_stock":
-            return f"{who} drew the last card of the stock"
+            template = N_("{player} drew the last card of the stock")
         case "shows":
-            return f"{who} shows {shown or 'no cards'} ({event.amount})"
+            template = (N_("{player} shows {cards} ({amount})") if shown
+                        else N_("{player} shows no cards ({amount})"))
         case "pays":
-            return f"{who} pays {event.amount} more ({event.detail})"
+            template = N_("{player} pays {amount} more ({detail})")
         case "wins":
-            return f"{who} wins {event.amount} from the {event.detail} pot"
+            template = N_("{player} wins {amount} from the {detail} pot")
         case "carry":
-            return f"nobody can win the {event.detail} pot: {event.amount} carries to the next deal"
+            template = N_("nobody can win the {detail} pot: {amount} carries to the next deal")
         case "ended":
-            return event.detail
+            template = "{detail}"
         case "eliminated":
-            return f"{who} is out with {event.amount} left"
-    return event.kind
+            template = N_("{player} is out with {amount} left")
+        case _:
+            template, values = "{kind}", {"kind": event.kind}
+    return template, values

@@ -30,6 +30,7 @@ from typing import Any
 
 from engine import cards as C
 from engine.cards import Card
+from engine.marks import N_
 
 VERSION = "v1"
 SEED_BYTES = 32
@@ -212,7 +213,7 @@ def fair_block(
 
 # --- checking a record -------------------------------------------------------------
 
-NOT_REVEALED = (
+NOT_REVEALED = N_(
     "The house seed is not revealed yet: it is revealed when the table closes or a player "
     "rotates it (/fair rotate)."
 )
@@ -271,7 +272,7 @@ def _verify(record: Any, seed_hex: str | None) -> Verdict:
         raise _Refused("The house seed must be 64 hexadecimal characters (32 bytes).")
     seed = bytes.fromhex(seed_hex.strip())
     if house_hash(seed) != committed.lower():
-        return Verdict(False, "The seed does not match the house hash.")
+        return Verdict(False, N_("The seed does not match the house hash."))
     stream = Stream(seed, joined, nonce)
     made = [(name, stream.shuffle(cards), cards) for name, cards in lists]
     names = [name for name, _, _ in made]
@@ -289,10 +290,10 @@ def _verify(record: Any, seed_hex: str | None) -> Verdict:
 def _all_made(names: list[str]) -> str:
     decks = sum(not name.startswith("reshuffles") for name in names)
     if decks == len(names):
-        return ("The deck is the one the seeds make." if decks == 1
-                else "The decks are the ones the seeds make.")
-    what = "The deck and its" if decks == 1 else "The decks and their"
-    return f"{what} reshuffles are the ones the seeds make."
+        return (N_("The deck is the one the seeds make.") if decks == 1
+                else N_("The decks are the ones the seeds make."))
+    return (N_("The deck and its reshuffles are the ones the seeds make.") if decks == 1
+            else N_("The decks and their reshuffles are the ones the seeds make."))
 
 
 def _verify_old(record: dict, lists: list[tuple[str, list[Card]]]) -> Verdict:
@@ -302,13 +303,14 @@ def _verify_old(record: dict, lists: list[tuple[str, list[Card]]]) -> Verdict:
         raise _Refused("The record has no fair object, nor a salt and commitment: there is "
                        "nothing to check its deck against.")
     if not verify(record):
-        return Verdict(False, "The deck does not match the commitment shown at its deal (a "
-                              "record made before seeds, checked by its salt).", codes, names)
-    reshuffled = any(name.startswith("reshuffles") for name in names)
-    return Verdict(True, "The deck matches the commitment shown at its deal (a record made "
-                         "before seeds, checked by its salt" + (
-                             "; its reshuffles were not committed to" if reshuffled else ""
-                         ) + ").", codes, names)
+        return Verdict(False, N_("The deck does not match the commitment shown at its deal (a "
+                                 "record made before seeds, checked by its salt)."), codes, names)
+    if any(name.startswith("reshuffles") for name in names):
+        return Verdict(True, N_("The deck matches the commitment shown at its deal (a record "
+                                "made before seeds, checked by its salt; its reshuffles were "
+                                "not committed to)."), codes, names)
+    return Verdict(True, N_("The deck matches the commitment shown at its deal (a record made "
+                            "before seeds, checked by its salt)."), codes, names)
 
 
 def _card_lists(record: dict) -> list[tuple[str, list[Card]]]:

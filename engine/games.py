@@ -105,6 +105,9 @@ def get(game_id: object) -> Game:
     game = GAMES.get(game_id) if isinstance(game_id, str) else None
     if game is None:
         raise EngineError(
-            "bad_record", f"game must be one of {', '.join(GAMES)}, not {game_id!r}"
+            "bad_record",
+            "game must be one of {games}, not {game!r}",
+            games=", ".join(GAMES),
+            game=game_id,
         )
     return game

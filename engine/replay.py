@@ -50,7 +50,9 @@ def load_record(text: str | bytes) -> Any:
             text = text.decode("utf-8")
         return json.loads(text, parse_constant=_no_constants)
     except (ValueError, RecursionError) as exc:
-        raise EngineError("bad_record", f"the record is not valid JSON: {exc}") from None
+        raise EngineError(
+            "bad_record", "the record is not valid JSON: {problem}", problem=str(exc)
+        ) from None
 
 
 def replay(data: Any) -> dict:
@@ -58,9 +60,24 @@ def replay(data: Any) -> dict:
     record = parse_record(data)  # through the registry, by the record's `game`
     deal = games.get(record.game).replay(record)
     if deal.settlement is None:
-        waiting = " and ".join(deal.to_act())
-        raise EngineError(
-            "incomplete", f"the actions end before the round does: {waiting} is to play"
+        waiting = deal.to_act()
+        if len(waiting) == 1:
+            raise EngineError(
+                "incomplete",
+                "the actions end before the round does: {seat} is to play",
+                seat=waiting[0],
+            )
+        if len(waiting) == 2:
+            raise EngineError(
+                "incomplete",
+                "the actions end before the round does: {first} and {second} is to play",
+                first=waiting[0],
+                second=waiting[1],
+            )
+        raise EngineError(  # none, or three or more: the seats joined by an English "and"
+            "incomplete",
+            "the actions end before the round does: {seats} is to play",
+            seats=" and ".join(waiting),
         )
     return deal.settlement.to_result()
 
@@ -151,13 +168,20 @@ def _read_capped(stream: BinaryIO, where: str) -> bytes:
 def _too_large(where: str) -> EngineError:
     return EngineError(
         "bad_record",
-        f"{where} is larger than {MAX_RECORD_TEXT}, the most a replay reads; "
+        "{where} is larger than {most}, the most a replay reads; "
         "no game's record comes near that size",
+        where=where,
+        most=MAX_RECORD_TEXT,
     )
 
 
 def _unreadable(where: str, exc: OSError) -> EngineError:
-    return EngineError("bad_record", f"cannot read {where}: {exc.strerror or exc}")
+    return EngineError(
+        "bad_record",
+        "cannot read {where}: {problem}",
+        where=where,
+        problem=str(exc.strerror or exc),
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -41,14 +41,21 @@ class Restock:
         else:
             raise EngineError(
                 "bad_reshuffle",
-                f"the stock ran out and reshuffles[{k}] is missing: it must hold the "
-                f"{len(pile)} cards of the discard pile ({rule})",
+                "the stock ran out and reshuffles[{k}] is missing: it must hold the "
+                "{count} cards of the discard pile ({rule})",
+                k=k,
+                count=len(pile),
+                rule=rule,
             )
         if len(order) != len(pile) or sorted(order) != sorted(pile):
             raise EngineError(
                 "bad_reshuffle",
-                f"reshuffles[{k}] must hold exactly the discard pile's {len(pile)} cards "
-                f"({C.labels(sorted(pile))}) ({rule})",
+                "reshuffles[{k}] must hold exactly the discard pile's {count} cards "
+                "({cards}) ({rule})",
+                k=k,
+                count=len(pile),
+                cards=C.labels(sorted(pile)),
+                rule=rule,
             )
         self.used.append(tuple(order))
         return list(order)

@@ -37,13 +37,22 @@ def seats_dealt_in(
     order = seats_holding(record, least)
     first = record.dealer
     if first not in order:
-        raise EngineError(
+        raise EngineError(  # `dealer`: the page's word for that seat
             "bad_record",
-            f"the {dealer} {first} has fewer than {least} chips and cannot be dealt in ({rule})",
+            "the {dealer} {seat} has fewer than {least} chips and cannot be dealt in ({rule})",
+            dealer=dealer,
+            seat=first,
+            least=least,
+            rule=rule,
         )
     if len(order) < 2:
-        why = f" ({rule_of_two})" if rule_of_two else ""
-        raise EngineError("bad_record", f"fewer than 2 players have the chips to be dealt in{why}")
+        if rule_of_two:
+            raise EngineError(
+                "bad_record",
+                "fewer than 2 players have the chips to be dealt in ({rule})",
+                rule=rule_of_two,
+            )
+        raise EngineError("bad_record", "fewer than 2 players have the chips to be dealt in")
     return order
 
 
@@ -60,10 +69,18 @@ def seats_with_the_stake(
     miscounted = not info.min_seats <= len(order) <= info.max_seats
     if record.dealer not in order and not (count_first and miscounted):
         raise EngineError(
-            "bad_record", f"the dealer {record.dealer} has less than the stake: not dealt in"
+            "bad_record",
+            "the dealer {seat} has less than the stake: not dealt in",
+            seat=record.dealer,
         )
     if miscounted:
-        raise EngineError("bad_record", f"{len(order)} players have the stake; {players}")
+        # `players` is the caller's sentence, and stays as given (a bad_record).
+        raise EngineError(
+            "bad_record",
+            "{count} players have the stake; {players}",
+            count=len(order),
+            players=players,
+        )
     return order
 
 

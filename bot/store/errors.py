@@ -16,6 +16,8 @@ import sqlite3
 import time
 from collections.abc import Callable
 
+from bot.i18n import Text
+
 log = logging.getLogger(__name__)
 
 
@@ -41,27 +43,30 @@ class NotFound(StoreError):
 
 class NoWallet(NotFound):
     def __init__(self, guild_id: int, user_id: int) -> None:
-        super().__init__("That player has no bankroll on this server yet.")
+        super().__init__(Text("That player has no bankroll on this server yet."))
         self.guild_id = guild_id
         self.user_id = user_id
 
 
 class NoTable(NotFound):
     def __init__(self, table_id: int) -> None:
-        super().__init__("There is no such table.")
+        super().__init__(Text("There is no such table."))
         self.table_id = table_id
 
 
 class NoHand(NotFound):
     def __init__(self, hand_id: int) -> None:
-        super().__init__("There is no such hand.")
+        super().__init__(Text("There is no such hand."))
         self.hand_id = hand_id
 
 
 class NotEnoughChips(StoreError):
     def __init__(self, have: int, need: int, what: str) -> None:
         short = need - have
-        super().__init__(f"{what} has {have:,} chips; this needs {need:,}: {short:,} short.")
+        # Translators: {account} is whose chips are short: "Your bankroll", "Your stack".
+        account = what if isinstance(what, Text) else Text(what)
+        super().__init__(Text("{account} has {have} chips; this needs {need}: {short} short.",
+                              account=account, have=have, need=need, short=short))
         self.have = have
         self.need = need
         self.short = short
@@ -71,7 +76,7 @@ class TooManyChips(StoreError):
     """A balance would pass 2**63 - 1, the most a 64-bit integer holds."""
 
     def __init__(self) -> None:
-        super().__init__("That would be more chips than a bankroll can hold.")
+        super().__init__(Text("That would be more chips than a bankroll can hold."))
 
 
 class DailyNotReady(StoreError):
@@ -81,21 +86,27 @@ class DailyNotReady(StoreError):
         if minutes == 60:
             hours, minutes = hours + 1, 0
         if hours and minutes:
-            wait = f"{hours} h {minutes} min"
+            # Translators: the time left before the next daily chips, in hours and minutes.
+            refusal = Text("You already took your daily chips. Come back in {hours} h "
+                           "{minutes} min.", hours=hours, minutes=minutes)
+        elif hours:
+            refusal = Text("You already took your daily chips. Come back in {hours} h.",
+                           hours=hours)
         else:
-            wait = f"{hours} h" if hours else f"{minutes} min"
-        super().__init__(f"You already took your daily chips. Come back in {wait}.")
+            refusal = Text("You already took your daily chips. Come back in {minutes} min.",
+                           minutes=minutes)
+        super().__init__(refusal)
         self.seconds_left = seconds_left
 
 
 class DailyDisabled(StoreError):
     def __init__(self) -> None:
-        super().__init__("This server gives no daily chips.")
+        super().__init__(Text("This server gives no daily chips."))
 
 
 class ChannelBusy(StoreError):
     def __init__(self, channel_id: int) -> None:
-        super().__init__("There is already an open table in this channel.")
+        super().__init__(Text("There is already an open table in this channel."))
         self.channel_id = channel_id
 
 
@@ -103,53 +114,56 @@ class TableHeldElsewhere(StoreError):
     """Another bot process holds the table (two processes must never act on one table)."""
 
     def __init__(self, table_id: int) -> None:
-        super().__init__("This table is being run by another bot process.")
+        super().__init__(Text("This table is being run by another bot process."))
         self.table_id = table_id
 
 
 class TableClosed(StoreError):
     def __init__(self) -> None:
-        super().__init__("This table is closed.")
+        super().__init__(Text("This table is closed."))
 
 
 class TableFull(StoreError):
     def __init__(self, max_players: int) -> None:
-        super().__init__(f"This table is full: it seats {max_players} players.")
+        super().__init__(Text.plural_of("This table is full: it seats {n} player.",
+                                         "This table is full: it seats {n} players.",
+                                         max_players))
         self.max_players = max_players
 
 
 class AlreadySeated(StoreError):
     def __init__(self) -> None:
-        super().__init__("You already have a seat at this table.")
+        super().__init__(Text("You already have a seat at this table."))
 
 
 class NotSeated(StoreError):
     def __init__(self) -> None:
-        super().__init__("You have no seat at this table.")
+        super().__init__(Text("You have no seat at this table."))
 
 
 class InHand(StoreError):
     """A seat dealt into the running hand cannot leave before it is settled."""
 
     def __init__(self) -> None:
-        super().__init__("You are in the hand being played; you can leave when it ends.")
+        super().__init__(
+            Text("You are in the hand being played; you can leave when it ends."))
 
 
 class HandRunning(StoreError):
     def __init__(self) -> None:
-        super().__init__("A hand is already being played at this table.")
+        super().__init__(Text("A hand is already being played at this table."))
 
 
 class HandOver(StoreError):
     def __init__(self) -> None:
-        super().__init__("This hand is over.")
+        super().__init__(Text("This hand is over."))
 
 
 class StaleAction(StoreError):
     """The action's sequence number is not the hand's action count (a double or late click)."""
 
     def __init__(self, given: int, current: int) -> None:
-        super().__init__("That move is out of date: the hand has moved on.")
+        super().__init__(Text("That move is out of date: the hand has moved on."))
         self.given = given
         self.current = current
 
@@ -158,7 +172,9 @@ class Mismatch(StoreError):
     """What was asked does not fit what is stored: a hand's seats, stacks, pots or chips."""
 
     def __init__(self, detail: str) -> None:
-        super().__init__(f"That does not match the table as stored: {detail}.")
+        # The detail is for the log (a bug's symptom): it stays English.
+        super().__init__(Text("That does not match the table as stored: {detail}.",
+                              detail=detail))
         self.detail = detail
 
 
@@ -166,7 +182,7 @@ class AlreadyBooked(StoreError):
     """The event's ledger reference is already used: it happened once, and only once."""
 
     def __init__(self, ref: str) -> None:
-        super().__init__("That was already done.")
+        super().__init__(Text("That was already done."))
         self.ref = ref
 
 
@@ -179,10 +195,10 @@ class StoreUnavailable(StoreError):
     out of reach. Nothing was written, and the same operation may go through later."""
 
     def __init__(self, fault: str) -> None:
-        super().__init__(
+        super().__init__(Text(
             "The bot cannot save anything right now, so nothing was changed; "
             "try again in a few minutes."
-        )
+        ))
         self.fault = fault  # what is wrong, for the log: "disk full", "read-only"...
 
 

@@ -20,6 +20,7 @@ import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
+from bot.i18n import N_, Text
 from bot.store import hands
 from bot.store.errors import BadSetting, HandRunning, Mismatch, NoTable
 from bot.store.models import HouseSeed
@@ -27,7 +28,7 @@ from bot.store.tables import open_table_row
 
 HEX_64 = re.compile(r"[0-9a-f]{64}")
 PLAYER_SEED = re.compile(r"[A-Za-z0-9_-]{1,64}")
-BAD_PLAYER_SEED = "A seed is 1 to 64 letters, digits, - or _."
+BAD_PLAYER_SEED = N_("A seed is 1 to 64 letters, digits, - or _.")
 SEED_COLUMNS = "house_hash, table_id, seed, created_ms, revealed_ms"
 # Any number of ids as one parameter, a JSON array of integers, so that the seeds of
 # thousands of tables (recovery) are one query on either database (postgres/dialect.py).
@@ -41,22 +42,22 @@ def checked_house_seed(seed_hex: Any, house_hash: Any) -> tuple[str, str]:
     """A new house seed as the store keeps it: 64 lowercase hex digits, and its hash the
     SHA-256 of the seed's 32 bytes."""
     if not isinstance(seed_hex, str) or not HEX_64.fullmatch(seed_hex):
-        raise BadSetting("A house seed is 64 lowercase hex digits (32 bytes).")
+        raise BadSetting(Text("A house seed is 64 lowercase hex digits (32 bytes)."))
     checked_house_hash(house_hash)
     if hashlib.sha256(bytes.fromhex(seed_hex)).hexdigest() != house_hash:
-        raise BadSetting("The house hash is not the SHA-256 of the house seed.")
+        raise BadSetting(Text("The house hash is not the SHA-256 of the house seed."))
     return seed_hex, house_hash
 
 
 def checked_house_hash(house_hash: Any) -> str:
     if not isinstance(house_hash, str) or not HEX_64.fullmatch(house_hash):
-        raise BadSetting("A house hash is 64 lowercase hex digits.")
+        raise BadSetting(Text("A house hash is 64 lowercase hex digits."))
     return house_hash
 
 
 def checked_player_seed(seed: Any) -> str:
     if not isinstance(seed, str) or not PLAYER_SEED.fullmatch(seed):
-        raise BadSetting(BAD_PLAYER_SEED)
+        raise BadSetting(Text(BAD_PLAYER_SEED))
     return seed
 
 

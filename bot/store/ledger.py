@@ -13,6 +13,7 @@ import re
 import sqlite3
 from dataclasses import dataclass
 
+from bot.i18n import N_, Text
 from bot.store.amounts import MAX_CHIPS
 from bot.store.errors import AlreadyBooked, Mismatch, NotEnoughChips, TooManyChips
 
@@ -32,14 +33,16 @@ class Account:
     opens: str = ""  # SQL that makes the balance row, at 0, if it is not there yet
 
 
-MINT = Account("mint", "The mint")
-BURN = Account("burn", "The burn")
+# Translators: a table's pot, by its name in the game: "The main pot".
+POT_WHAT = N_("The {pot} pot")
+MINT = Account("mint", N_("The mint"))
+BURN = Account("burn", N_("The burn"))
 
 
 def wallet(guild_id: int, user_id: int) -> Account:
     return Account(
         f"wallet:{user_id}",
-        "Your bankroll",
+        N_("Your bankroll"),
         "wallets",
         "balance",
         "guild_id = ? AND user_id = ?",
@@ -50,7 +53,7 @@ def wallet(guild_id: int, user_id: int) -> Account:
 def seat(table_id: int, user_id: int) -> Account:
     return Account(
         f"seat:{table_id}:{user_id}",
-        "Your stack",
+        N_("Your stack"),
         "seats",
         "stack",
         "table_id = ? AND user_id = ?",
@@ -63,7 +66,7 @@ def pot(table_id: int, name: str) -> Account:
         raise Mismatch(f"there is no {name!r} pot")
     return Account(
         f"pot:{table_id}:{name}",
-        f"The {name} pot",
+        POT_WHAT,  # the pot's name filled in where it is said (_debit)
         "table_pots",
         "amount",
         "table_id = ? AND name = ?",
@@ -135,7 +138,8 @@ def _debit(db: sqlite3.Connection, account: Account, amount: int) -> None:
         have = balance(db, account)
         if have is None:
             raise Mismatch(f"{account.name} does not exist")
-        raise NotEnoughChips(have, amount, account.what)
+        what = Text(POT_WHAT, pot=account.keys[1]) if account.what == POT_WHAT else account.what
+        raise NotEnoughChips(have, amount, what)
 
 
 def _credit(db: sqlite3.Connection, account: Account, amount: int) -> None:

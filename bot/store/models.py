@@ -21,6 +21,7 @@ class GuildSettings:
     daily_chips: int = 200
     turn_seconds: int = 60
     pictures: int = 1  # 1: tables show card pictures; 0: words only
+    language: str = ""  # the tables' language, a Discord locale; "": the server's own
 
     @property
     def buy_in(self) -> int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from bot.i18n import Text
 from bot.store.errors import BadSetting
 from engine import cards as C
 from engine.errors import EngineError
@@ -22,8 +23,12 @@ def checked_options(game: Game, stake: int, options: Mapping[str, Any] | None) -
     info = game.info
     unknown = sorted(set(given) - set(info.options))
     if unknown:
-        allowed = ", ".join(info.options) if info.options else "none"
-        raise BadSetting(f"{info.name} has no option {unknown[0]!r} (its options: {allowed}).")
+        if not info.options:
+            raise BadSetting(Text("{game} has no option {option} (its options: none).",
+                                  game=Text(info.name), option=repr(unknown[0])))
+        raise BadSetting(Text("{game} has no option {option} (its options: {options}).",
+                              game=Text(info.name), option=repr(unknown[0]),
+                              options=", ".join(info.options)))
     if not given:
         return given
     seats = [{"id": str(n), "stack": stake} for n in range(1, info.min_seats + 1)]
@@ -39,5 +44,6 @@ def checked_options(game: Game, stake: int, options: Mapping[str, Any] | None) -
     try:
         game.parse_record(probe)
     except EngineError as refused:
-        raise BadSetting(f"{info.name}: {refused.message}.") from None
+        raise BadSetting(Text("{game}: {refusal}.", game=Text(info.name),
+                              refusal=Text(refused.template, **refused.values))) from None
     return given

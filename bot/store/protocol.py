@@ -54,7 +54,7 @@ class Store(Protocol):
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         ...
 
-    async def update_guild_settings(self, guild_id: int, **changes: int) -> GuildSettings:
+    async def update_guild_settings(self, guild_id: int, **changes: int | str) -> GuildSettings:
         ...
 
     async def open_wallet(self, guild_id: int, user_id: int) -> tuple[Wallet, bool]:

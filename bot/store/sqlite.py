@@ -8,6 +8,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from bot.i18n import N_
 from bot.store import stats
 from bot.store.amounts import snowflake
 from bot.store.db import Database, check_intact
@@ -46,10 +47,10 @@ class SqliteStore(SqlStore):
 
     async def claim_table(self, table_id: int) -> None:
         """A SQLite file belongs to one process, so its tables need no claim of their own."""
-        snowflake(table_id, "The table id")
+        snowflake(table_id, N_("The table id"))
 
     async def release_table(self, table_id: int) -> None:
-        snowflake(table_id, "The table id")
+        snowflake(table_id, N_("The table id"))
 
     def on_claims_lost(self, callback: Callable[[], None]) -> None:
         """A SQLite file's tables are held by the process that has it open: never lost."""

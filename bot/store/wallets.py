@@ -8,6 +8,7 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import astuple, fields, replace
 
+from bot.i18n import Text
 from bot.store import ledger
 from bot.store.amounts import MAX_CHIPS
 from bot.store.errors import BadSetting, DailyDisabled, DailyNotReady, NoWallet, TooManyChips
@@ -32,7 +33,8 @@ def save_guild_settings(
 ) -> GuildSettings:
     settings = replace(guild_settings(db, guild_id, defaults), **changes)
     if settings.buy_in > MAX_CHIPS:
-        raise BadSetting("That stake and buy-in make a buy-in larger than a bankroll can hold.")
+        raise BadSetting(
+            Text("That stake and buy-in make a buy-in larger than a bankroll can hold."))
     # An upsert both databases speak (SQLite's INSERT OR REPLACE is its own).
     db.execute(
         f"INSERT INTO guild_settings (guild_id, {SETTING_COLUMNS})"

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from bot.i18n import N_, Text, _
 from engine import games, search
 from engine.game import Game, Strategy
 
@@ -38,6 +39,19 @@ log = logging.getLogger(__name__)
 # Every level any game has, in the order ids give them; a game offers those of its own
 # strategies (engine/game.py: Game.strategies).
 LEVELS = ("random", "easy", "sharp", "hard")
+# How a level is named in a computer player's name ("🤖 Easy 1").
+LEVEL_NAMES = {
+    # Translators: a computer player's level: it plays at random.
+    "random": N_("Random"),
+    # Translators: a computer player's level: it plays simply.
+    "easy": N_("Easy"),
+    # Translators: a computer player's level: it remembers what it saw and plays well.
+    "sharp": N_("Sharp"),
+    # Translators: a computer player's level: it searches ahead, the strongest.
+    "hard": N_("Hard"),
+}
+# Translators: a computer player's name: its level and its number at the table.
+COMPUTER_NAME = N_("🤖 {level} {number}")
 FIRST_PERSON_ID = 1_000_000  # every id below is a computer player
 PAUSE_SECONDS = 1.5  # a computer player acts after this, so people can follow
 # A searching player's move is due this long after it is asked for (its search also
@@ -67,7 +81,16 @@ def level_of(user_id: int) -> str:
 
 
 def computer_name(user_id: int) -> str:
-    return f"🤖 {level_of(user_id).capitalize()} {user_id % 1000}"
+    """The computer player's name, in the language being rendered now."""
+    return _(COMPUTER_NAME, level=_(LEVEL_NAMES[level_of(user_id)]),
+             number=str(user_id % 1000))
+
+
+def computer_named(user_id: int) -> Text:
+    """The computer player's name, rendered when shown (in a message made before the
+    reader's language is known)."""
+    return Text(COMPUTER_NAME, level=Text(LEVEL_NAMES[level_of(user_id)]),
+                number=str(user_id % 1000))
 
 
 @dataclass(slots=True)

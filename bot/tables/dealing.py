@@ -5,11 +5,11 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Sequence
 
+from bot.i18n import Text
 from bot.store import Seat
 from bot.tables.errors import TableError
 from bot.tables.fair_decks import FairDecks
 from bot.tables.live import DealerDraw, LiveTable
-from bot.words import count
 from engine.cards import Card
 from engine.fairness import new_salt
 
@@ -42,17 +42,17 @@ class Dealing(FairDecks):
     async def start(self, channel_id: int, user_id: int) -> None:
         table = self.table_here(channel_id)
         if user_id != table.info.host_id:
-            raise TableError("Only the host can start the table.")
+            raise TableError(Text("Only the host can start the table."))
         if table.hand is not None and not table.hand.is_over:
-            raise TableError("A hand is already being played.")
+            raise TableError(Text("A hand is already being played."))
         info = table.game.info
         if len(table.can_be_dealt()) < info.min_seats:
-            players = count(info.min_seats, "player")
-            stakes = count(info.stakes_to_deal_in, "stake")
-            needed = "is" if info.min_seats == 1 else "are"
-            raise TableError(
-                f"At least {players} with {stakes} or more {needed} needed to deal {info.name}."
-            )
+            stakes = Text.plural_of("{n} stake", "{n} stakes", info.stakes_to_deal_in)
+            raise TableError(Text.plural_of(
+                "At least {n} player with {stakes} or more is needed to deal {game}.",
+                "At least {n} players with {stakes} or more are needed to deal {game}.",
+                info.min_seats, stakes=stakes, game=Text(info.name),
+            ))
         await self.deal(table)
 
     async def deal(self, table: LiveTable) -> None:

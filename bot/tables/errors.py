@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bot.i18n import Text
+
 
 class TableError(Exception):
     """A refusal a player can read; nothing was changed. `code` is the engine's error
@@ -18,12 +20,12 @@ class OtherShard(TableError):
     this should never happen; refused rather than open a table another process should run."""
 
     def __init__(self) -> None:
-        super().__init__(
+        super().__init__(Text(
             "This server is run by another of the bot's processes; nothing was changed. "
             "Try again in a moment."
-        )
+        ))
 
 
 class StaleButton(TableError):
     def __init__(self) -> None:
-        super().__init__("That button is out of date; here is your hand as it is now.")
+        super().__init__(Text("That button is out of date; here is your hand as it is now."))

@@ -21,7 +21,9 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
+from bot.i18n import Text
 from bot.store import HouseSeed
+from bot.store.fair import BAD_PLAYER_SEED
 from bot.tables.computer import is_computer
 from bot.tables.errors import TableError
 from bot.tables.live import LiveTable
@@ -59,7 +61,7 @@ class FairDecks(Turns):
     async def set_seed(self, user_id: int, seed: str) -> None:
         """The player's own seed from their next deal on (a deal dealt keeps its deck)."""
         if not fairness.valid_seed(seed):
-            raise TableError("A seed is 1 to 64 letters, digits, - or _.")
+            raise TableError(Text(BAD_PLAYER_SEED))
         await self.store.set_player_seed(user_id, seed)
 
     async def fair_deck(
@@ -105,10 +107,10 @@ class FairDecks(Turns):
         table = self.table_here(channel_id)
         async with table.lock:
             if table.seat_of(user_id) is None:
-                raise TableError("Only a player seated at this table can rotate its seed.")
+                raise TableError(Text("Only a player seated at this table can rotate its seed."))
             if table.hand is not None and not table.hand.is_over:
-                raise TableError("The seed is rotated between deals: ask again when this "
-                                 "hand is over.")
+                raise TableError(Text("The seed is rotated between deals: ask again when "
+                                      "this hand is over."))
             seed = fairness.new_house_seed()
             revealed, table.house = await self.store.rotate_house_seed(
                 table.id, seed.hex(), fairness.house_hash(seed))

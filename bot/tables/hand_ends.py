@@ -6,10 +6,11 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 
+from bot.i18n import N_, Text
 from bot.store import InHand, NotSeated
 from bot.store.errors import StoreUnavailable
 from bot.tables.live import LiveTable
-from bot.tables.open_tables import OpenTables
+from bot.tables.open_tables import ENDED, EVERYONE_LEFT, LEFT, OpenTables
 from engine.game import Game
 
 log = logging.getLogger(__name__)
@@ -45,9 +46,10 @@ class HandEnds(OpenTables):
             if table.game.is_eliminated(seat.stack, table.info.stake):
                 removals.append((user, out))  # not settled here
             elif user in table.leaving:
-                removals.append((user, "left the table"))
+                removals.append((user, Text(LEFT)))
             elif user in table.away:
-                removals.append((user, "was away for two turns in a row"))
+                # Translators: follows a player's name, as "left the table" does.
+                removals.append((user, Text("was away for two turns in a row")))
         for user, why in removals:
             try:
                 chips = await self.store.cash_out(table.id, user)
@@ -59,7 +61,7 @@ class HandEnds(OpenTables):
         if removals:  # the seats as the cash-outs left them; else as read after settling
             await self._refresh(table)
         if table.closing or not table.has_people():
-            why = "the table was ended" if table.closing else "everyone left"
+            why = Text(ENDED) if table.closing else Text(EVERYONE_LEFT)
             await self._close_locked(table, why)
             return
         await self.listener.table_changed(table)
@@ -76,11 +78,25 @@ class HandEnds(OpenTables):
         await self.listener.player_removed(table, user, chips, why)
 
 
-_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+# An eliminated player's reason, by the game's least number of stakes to be dealt in,
+# each whole: the number's word agrees with the noun in some languages.
+# Translators: follows a player's name: they no longer have the chips to be dealt in.
+_OUT_WORDS = (
+    N_("is out: below no stakes"),
+    N_("is out: below one stake"),
+    N_("is out: below two stakes"),
+    N_("is out: below three stakes"),
+    N_("is out: below four stakes"),
+    N_("is out: below five stakes"),
+    N_("is out: below six stakes"),
+    N_("is out: below seven stakes"),
+    N_("is out: below eight stakes"),
+)
 
 
-def _out_words(game: Game) -> str:
+def _out_words(game: Game) -> Text:
     """Why an eliminated player left (G2.6), in the game's own minimum."""
     stakes = game.info.stakes_to_deal_in
-    count = _NUMBER_WORDS[stakes] if stakes < len(_NUMBER_WORDS) else str(stakes)
-    return f"is out: below {count} stake{'' if stakes == 1 else 's'}"
+    if stakes < len(_OUT_WORDS):
+        return Text(_OUT_WORDS[stakes])
+    return Text.plural_of("is out: below {n} stake", "is out: below {n} stakes", stakes)

@@ -8,6 +8,7 @@ import logging
 from collections.abc import Iterable, Sequence
 from functools import partial
 
+from bot.i18n import N_, Text
 from bot.store import RunningHand, ShardSet, Store, Table
 from bot.store.errors import StoreUnavailable
 from bot.tables.computer import ComputerPlayers
@@ -21,9 +22,17 @@ log = logging.getLogger(__name__)
 IDLE_SECONDS = 30 * 60  # a table with no hand and no command for this long closes
 # Said of an open table the bot has not brought back yet after a restart (it recovers the
 # tables a part at a time, answering for those already back meanwhile).
-STILL_LOADING = (
+STILL_LOADING = N_(
     "This table is being brought back after a restart: try again in a few seconds."
 )
+# Why a player's seat was freed, said after their name ("@Ann left the table; ...") and
+# why a table closed ("The table is closed: everyone left."): rendered when shown.
+# Translators: follows a player's name: "@Ann left the table; 50 chips went back to ..."
+LEFT = N_("left the table")
+# Translators: why a table closed: "The table is closed: the table was ended."
+ENDED = N_("the table was ended")
+# Translators: why a table closed: "The table is closed: everyone left."
+EVERYONE_LEFT = N_("everyone left")
 # A table's timer that the store refused runs again after this, then twice as long
 # each time, up to RETRY_MOST_SECONDS, until the store takes it.
 RETRY_FIRST_SECONDS = 1
@@ -64,14 +73,14 @@ class OpenTables:
         there nor absent, so asking for it is refused (TableError) until it is back."""
         table_id = self._by_channel.get(channel_id)
         if table_id is None and channel_id in self._loading_channels:
-            raise TableError(STILL_LOADING)
+            raise TableError(Text(STILL_LOADING))
         return self.tables.get(table_id) if table_id is not None else None
 
     def live(self, table_id: int) -> LiveTable | None:
         """The open table with this id, None if it is closed; TableError while it is still
         being brought back after a restart (its buttons are answered once it is)."""
         if table_id in self.loading:
-            raise TableError(STILL_LOADING)
+            raise TableError(Text(STILL_LOADING))
         return self.tables.get(table_id)
 
     def expect(self, tables: dict[int, int]) -> None:
@@ -90,9 +99,9 @@ class OpenTables:
         """The channel's table; asking for it is activity that keeps it open."""
         table = self.in_channel(channel_id)
         if table is None:
-            raise TableError(
+            raise TableError(Text(
                 "There is no table in this channel. `/games` lists the games you can start."
-            )
+            ))
         self.touch(table)
         return table
 
@@ -137,7 +146,8 @@ class OpenTables:
         if table.hand is not None and not table.hand.is_over:
             self.touch(table)  # the turn clock keeps a hand moving; look again later
             return
-        await self._close(table, "nobody played for 30 minutes")
+        # Translators: why a table closed: "The table is closed: nobody played for ..."
+        await self._close(table, Text("nobody played for 30 minutes"))
 
     # -- timers ----------------------------------------------------------------------
 
@@ -204,7 +214,7 @@ class OpenTables:
     async def _close_if_empty(self, table: LiveTable) -> None:
         """A table with nobody but computer players at it closes (they do not play alone)."""
         if not table.has_people():
-            await self._close(table, "everyone left")
+            await self._close(table, Text(EVERYONE_LEFT))
 
     def _forget(self, table: LiveTable) -> None:
         self.tables.pop(table.id, None)

@@ -7,6 +7,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 
+from bot.i18n import Text
 from bot.store import Recovery, TableHeldElsewhere
 from bot.tables.dealing import Dealing
 from bot.tables.live import LiveTable
@@ -65,10 +66,11 @@ class Recovering(Dealing):
         """
         restored = []
         for voided in recovery.voided:
-            self.notices.setdefault(voided.table_id, []).append(
-                "A hand could not be resumed after a restart "
-                f"({voided.reason}); every chip posted to it went back to its player."
-            )
+            # The reason is the store's or the engine's, as the log and the record have it.
+            self.notices.setdefault(voided.table_id, []).append(Text(
+                "A hand could not be resumed after a restart ({reason}); every chip posted "
+                "to it went back to its player.", reason=voided.reason,
+            ))
         houses = await self.store.house_seeds([info.id for info in recovery.tables])
         for info in recovery.tables:
             if not self.serves(info.guild_id):

@@ -6,15 +6,20 @@ import asyncio
 import logging
 from typing import Any
 
+from bot.i18n import N_, Text
 from bot.store import StoreError, Table, TableHeldElsewhere
 from bot.store.errors import StoreUnavailable
 from bot.tables.errors import OtherShard, TableError
 from bot.tables.fair_decks import FairDecks
 from bot.tables.live import LiveTable
+from bot.tables.open_tables import ENDED, LEFT
 from engine.errors import EngineError
 from engine.record import DEFAULT_GAME
 
 log = logging.getLogger(__name__)
+
+# Translators: why a table closed: "The table is closed: the host could not buy in."
+NO_BUY_IN = N_("the host could not buy in")
 
 
 class Seating(FairDecks):
@@ -45,7 +50,7 @@ class Seating(FairDecks):
             await self._seat(table, guild_id, user_id)
         except StoreError:
             if created:
-                await self._close(table, "the host could not buy in")
+                await self._close(table, Text(NO_BUY_IN))
             raise
         return table, created
 
@@ -66,9 +71,10 @@ class Seating(FairDecks):
         async with self._opening:
             if (table := self.in_channel(channel_id)) is not None:
                 _same_game(table, game)
-                raise TableError(
-                    f"This channel already has a table: join it with `/{game} join`."
-                )
+                raise TableError(Text(
+                    "This channel already has a table: join it with `/{command} join`.",
+                    command=game,
+                ))
             # The table's options are checked before anything is written for the player.
             info = await self.store.open_table(
                 guild_id, channel_id, user_id, game=game, stake=stake, buy_in=buy_in,
@@ -79,7 +85,7 @@ class Seating(FairDecks):
         try:
             await self._seat(table, guild_id, user_id)
         except StoreError:
-            await self._close(table, "the host could not buy in")
+            await self._close(table, Text(NO_BUY_IN))
             raise
         return table
 
@@ -111,7 +117,7 @@ class Seating(FairDecks):
         self.touch(table)
         async with table.lock:
             if table.seat_of(user_id) is not None:
-                raise TableError("You already have a seat at this table.")
+                raise TableError(Text("You already have a seat at this table."))
             await self.store.open_wallet(guild_id, user_id)
             await self.store.buy_in(table.id, user_id)
             await self.seed_of(user_id)  # made now, if new, so the player can see it
@@ -123,30 +129,31 @@ class Seating(FairDecks):
         table = self.table_here(channel_id)
         async with table.lock:
             if table.seat_of(user_id) is None:
-                raise TableError("You have no seat at this table.")
+                raise TableError(Text("You have no seat at this table."))
             if table.dealt_in(user_id):
                 seq = table.hand.seq
                 table.leaving.add(user_id)
                 try:
                     if await self._leave_the_deal(table, str(user_id)):
-                        return ("You left this deal and your bets came back to your stack; "
-                                "you are cashed out when the deal is over.")
+                        return Text("You left this deal and your bets came back to your "
+                                    "stack; you are cashed out when the deal is over.")
                     await self._play_stand_ins(table)
                 except StoreUnavailable:
                     if table.hand is not None and table.hand.seq == seq:
                         table.leaving.discard(user_id)  # nothing was stored: still playing
                         raise
                     # A move was stored for them: they are leaving; their time-out plays on.
-                return (
+                return Text(
                     "You will leave when this hand is over; until then your turns are "
                     "played for you, as when your time runs out."
                 )
             chips = await self.store.cash_out(table.id, user_id)
             await self._refresh(table)
-        await self.listener.player_removed(table, user_id, chips, "left the table")
+        await self.listener.player_removed(table, user_id, chips, Text(LEFT))
         await self.listener.table_changed(table)
         await self._close_if_empty(table)
-        return f"You left the table with {chips} chips, back in your bankroll."
+        return Text("You left the table with {chips} chips, back in your bankroll.",
+                    chips=chips)
 
     async def _leave_the_deal(self, table: LiveTable, seat: str) -> bool:
         """Where leaving is a move of the game's own (FARO-2.4: a player's bets come back
@@ -165,20 +172,22 @@ class Seating(FairDecks):
     async def end(self, channel_id: int, user_id: int, *, can_manage: bool) -> str:
         table = self.table_here(channel_id)
         if user_id != table.info.host_id and not can_manage:
-            raise TableError("Only the host (or someone with Manage Server) can end the table.")
+            raise TableError(
+                Text("Only the host (or someone with Manage Server) can end the table."))
         async with table.lock:
             if table.hand is not None and not table.hand.is_over:
                 table.closing = True
-                return "The table will close when this hand is over; everyone is then cashed out."
-        await self._close(table, "the table was ended")
-        return "The table is closed; everyone was cashed out."
+                return Text("The table will close when this hand is over; everyone is then "
+                            "cashed out.")
+        await self._close(table, Text(ENDED))
+        return Text("The table is closed; everyone was cashed out.")
 
 
 def _same_game(table: LiveTable, game: str) -> None:
     """One table per channel: a command of another game says which game is here."""
     if table.info.game != game:
         here = table.game.info
-        raise TableError(
-            f"This channel's table plays {here.name}: use `/{here.id} join`, "
-            "or wait until it closes."
-        )
+        raise TableError(Text(
+            "This channel's table plays {game}: use `/{command} join`, or wait until it "
+            "closes.", game=Text(here.name), command=here.id,
+        ))

@@ -8,6 +8,7 @@ import secrets
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from bot.i18n import Text
 from bot.store import Seat, ShardSet, Store
 from bot.tables.computer_seats import ComputerSeats
 from bot.tables.dealing import DeckSource, shuffled_deck, system_shuffle
@@ -50,7 +51,7 @@ class TableService(Recovering, Seating, ComputerSeats):
         """What the player's seat may see of the deal (the game's private view)."""
         hand = table.hand
         if hand is None:
-            raise TableError("No hand has been dealt yet.")
+            raise TableError(Text("No hand has been dealt yet."))
         if str(user_id) not in hand.dealt_in():
-            raise TableError("You are not dealt into this hand.")
+            raise TableError(Text("You are not dealt into this hand."))
         return hand.private_view(str(user_id))

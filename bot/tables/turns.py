@@ -10,6 +10,7 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
+from bot.i18n import Text
 from bot.store import RunningHand
 from bot.store.errors import StoreUnavailable
 from bot.tables.computer import PAUSE_SECONDS, is_computer
@@ -40,7 +41,7 @@ class Turns(HandEnds):
         deal gave their seat (`Deal.seat_seq`), of hand `hand_number`."""
         table = self.tables.get(table_id)
         if table is None:
-            raise TableError("This table is closed.")
+            raise TableError(Text("This table is closed."))
         self.touch(table)
         async with table.lock:
             hand = table.hand
@@ -52,7 +53,8 @@ class Turns(HandEnds):
             try:
                 hand.check(action)
             except EngineError as refused:
-                raise TableError(refused.message, refused.code) from None
+                raise TableError(Text(refused.template, **refused.values),
+                                 refused.code) from None
             table.timeouts.pop(user_id, None)
             if user_id in table.away:  # stored first: if the store refuses, still away
                 await self.store.set_away(table.id, user_id, False)

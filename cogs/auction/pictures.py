@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from bot.i18n import _
 from cogs.table.pictures.layout import Group, Picture, hand_row, picture, pile, seat_captions, stock
 from engine.auction.views import PrivateView, PublicView
 from engine.cards import Card
@@ -12,10 +13,17 @@ from engine.cards import Card
 
 def table_picture(public: PublicView) -> Picture:
     names = seat_captions([seat.id for seat in public.seats])
-    for_sale = [pile("For sale", public.table, fan=False), stock("Stock", public.stock)]
-    bought = [pile(f"{names[seat.id]} bought", seat.bought)
+    # Translators: captions in the table's picture: the cards auctioned now, and the pack
+    # still face down
+    for_sale = [pile(_("For sale"), public.table, fan=False), stock(_("Stock"), public.stock)]
+    # Translators: a caption in the table's picture: the cards this player ("Seat 2") bought
+    # this round
+    bought = [pile(_("{player} bought", player=names[seat.id]), seat.bought)
               for seat in public.seats if seat.dealt_in and seat.bought]
-    flushes = [pile(f"{names.get(seat, '')} flush", cards) for seat, cards in public.flushes]
+    # Translators: a caption in the table's picture: the flush (five cards of one suit) this
+    # player ("Seat 2") won the round with
+    flushes = [pile(_("{player} flush", player=names.get(seat, "")), cards)
+               for seat, cards in public.flushes]
     return picture(for_sale, bought, flushes)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.i18n import N_, _
 from cogs.sealed import render as sealed
 from cogs.sealed.words import BIDS
 from cogs.table.emojis import faces_and_words
@@ -24,8 +25,23 @@ from engine.auction.deal import ROUNDS
 from engine.auction.settlement import DEALT_FLUSH, DECK_OUT, FLUSH, AuctionSettlement
 from engine.auction.views import PrivateView, PublicView, Reveal, SeatView
 
-LOBBY_TITLE = "Flush Auction"
-ROUND_ENDED = {FLUSH: "a flush bought", DEALT_FLUSH: "a flush dealt", DECK_OUT: "the deck ran out"}
+# Translators: the game's name: players bid counters in secret for cards turned up, to
+# make a flush (five cards of one suit)
+LOBBY_TITLE = N_("Flush Auction")
+# How a round ended (AUCTION-4), as its line in the table and the result says it.
+ROUND_ENDED = {
+    # Translators: how a round ended: a player bought the card that made their flush
+    FLUSH: N_("a flush bought"),
+    # Translators: how a round ended: a flush was dealt to a player
+    DEALT_FLUSH: N_("a flush dealt"),
+    DECK_OUT: N_("the deck ran out"),
+}
+
+
+def _ended(ended: str) -> str:
+    """How a round ended, in words; an ending without words as it is recorded."""
+    words = ROUND_ENDED.get(ended)
+    return _(words) if words else ended
 
 
 def _cards(cards: tuple[C.Card, ...], faces: bool) -> str:
@@ -34,16 +50,19 @@ def _cards(cards: tuple[C.Card, ...], faces: bool) -> str:
 
 def _about(seat: SeatView, faces: bool) -> str:
     """A seat's game chips, points, cards and what it bought this round (AUCTION-6.2)."""
-    bought = f" · bought {_cards(seat.bought, faces)}" if seat.bought else ""
-    return (f"{seat.game_chips} game chips · **{count(seat.points, 'point')}** · "
-            f"{count(seat.cards, 'card')}{bought}")
+    facts = [count(seat.game_chips, "game chip"), f"**{count(seat.points, 'point')}**",
+             count(seat.cards, "card")]
+    if seat.bought:
+        # Translators: the cards a player bought this round
+        facts.append(_("bought {cards}", cards=_cards(seat.bought, faces)))
+    return " · ".join(facts)
 
 
 def _mark(seat: SeatView) -> str | None:
     """Only the seats due bid: after a tie, the tied ones (AUCTION-3.4)."""
     if seat.has_bid:
-        return BIDS.made_mark
-    return BIDS.due_mark if seat.bid_due else None
+        return _(BIDS.made_mark)
+    return _(BIDS.due_mark) if seat.bid_due else None
 
 
 def _seat_lines(public: PublicView, away: set[str]) -> str:
@@ -55,7 +74,10 @@ def _seat_lines(public: PublicView, away: set[str]) -> str:
 def reveal_line(reveal: Reveal, *, faces: bool = True) -> str:
     """One auction's cards and bids, shown at once (AUCTION-3.3, 3.4)."""
     bids = ((seat, str(amount)) for seat, amount in reveal.bids)
-    shown = sealed.reveal_line(bids, reveal.buyer, won="buys", tied="nobody buys")
+    # Translators: after a player's name: their bid was the highest and buys the cards
+    won = _("buys")
+    # Translators: a tie for the highest bid: nobody buys the cards
+    shown = sealed.reveal_line(bids, reveal.buyer, won=won, tied=_("nobody buys"))
     return f"{_cards(reveal.cards, faces)}: {shown}"
 
 
@@ -64,9 +86,9 @@ def round_lines(public: PublicView, *, faces: bool = True) -> list[str]:
     flushes = list(public.flushes)
     lines = []
     for number, result in enumerate(public.rounds, start=1):
-        words = ROUND_ENDED.get(result.ended, result.ended)
+        words = _ended(result.ended)
         if not result.winners:
-            lines.append(f"{number}. {words}: nobody scores")
+            lines.append(f"{number}. {_nobody_scores(words)}")
             continue
         declared = dict(flushes[: len(result.winners)])
         del flushes[: len(result.winners)]
@@ -85,28 +107,36 @@ def table_embed(
     if public.ended is None:
         waiting = [s.id for s in public.seats if s.bid_due]
         when = due(deadline)
-        headline = (f"Round {public.round} of {ROUNDS}, worth {count(public.points, 'point')}; "
-                    f"bids {low} to {high}. Up for sale: **{faces_and_words(public.table)}**. "
-                    f"Sealed bids from {sealed.names(waiting)}{when}.")
+        headline = " ".join((
+            _("Round {round} of {rounds}, worth {points}; bids {low} to {high}.",
+              round=public.round, rounds=ROUNDS, points=count(public.points, "point"),
+              low=low, high=high),
+            # Translators: the cards auctioned now, all to the single highest bid
+            _("Up for sale: **{cards}**.", cards=faces_and_words(public.table)),
+            # Translators: {when} is empty or ", <t:…:R>", which Discord shows as "in 30 seconds"
+            _("Sealed bids from {players}{when}.", players=sealed.names(waiting), when=when)))
     else:
-        headline = "The game is over: five rounds played."
+        headline = _("The game is over: five rounds played.")
     fields = []
     round_number, reveals = shown
     if reveals:
         faced, worded = ([reveal_line(r, faces=faces) for r in reveals]
                          for faces in (True, False))
-        fields.append(Field(f"Bids shown, round {round_number}",
+        fields.append(Field(_("Bids shown, round {round}", round=round_number),
                             faces_while_they_fit(faced, worded)))
     if public.standing_bids:
         staying = " · ".join(f"{seat_name(s)} {a}" for s, a in public.standing_bids)
-        fields.append(Field("Bids staying on the table", staying))
-    fields += [Field("Bank", f"{public.bank} game chips", inline=True),
-               Field("Pack", count(public.stock, "card"), inline=True)]
+        # Translators: after a tie, the bids of the players not tied stay for the next card
+        fields.append(Field(_("Bids staying on the table"), staying))
+    # Translators: the bank holds every game chip bid; a flush bought takes it
+    fields += [Field(_("Bank"), count(public.bank, "game chip"), inline=True),
+               # Translators: the cards still to be turned up this round
+               Field(_("Pack"), count(public.stock, "card"), inline=True)]
     if public.rounds:
-        fields.append(Field("Rounds", faces_while_they_fit(
+        fields.append(Field(_("Rounds"), faces_while_they_fit(
             round_lines(public), round_lines(public, faces=False))))
-    return sealed.table_embed(public, LOBBY_TITLE, headline, _seat_lines(public, set(away)),
-                              fields, hand_number=hand_number)
+    return sealed.table_embed(public, _(LOBBY_TITLE), headline,
+                              _seat_lines(public, set(away)), fields, hand_number=hand_number)
 
 
 def winner_line(settlement: AuctionSettlement) -> str:
@@ -114,46 +144,60 @@ def winner_line(settlement: AuctionSettlement) -> str:
     points = count(best, "point")
     named = sealed.names(settlement.winners)
     if len(settlement.winners) == 1:
-        return f"{named} has the most points, {points}, and takes the pot"
+        return _("{player} has the most points, {points}, and takes the pot",
+                 player=named, points=points)
     if best == 0:
-        return f"Nobody scored: {named} share the pot"
-    return f"{named} tie with {points} and share the pot"
+        return _("Nobody scored: {players} share the pot", players=named)
+    # Translators: two or more players tie with the most points, {points} ("5 points")
+    return _("{players} tie with {points} and share the pot", players=named, points=points)
+
+
+def _nobody_scores(ended: str) -> str:
+    # Translators: a round's line: how it ended ("the deck ran out"), and nobody scored
+    return _("{ended}: nobody scores", ended=ended)
 
 
 def result_lines(settlement: AuctionSettlement) -> ResultLines:
-    rounds = [f"{n}. {ROUND_ENDED.get(r.ended, r.ended)}: {sealed.names(r.winners)}"
-              if r.winners else f"{n}. {ROUND_ENDED.get(r.ended, r.ended)}: nobody scores"
+    rounds = [f"{n}. {_ended(r.ended)}: {sealed.names(r.winners)}"
+              if r.winners else f"{n}. {_nobody_scores(_ended(r.ended))}"
               for n, r in enumerate(settlement.rounds, start=1)]
-    scores = [f"{seat_name(s)}: {count(p, 'point')}, {settlement.game_chips[s]} game chips"
+    scores = [f"{seat_name(s)}: {count(p, 'point')}, {count(settlement.game_chips[s], 'game chip')}"
               for s, p in settlement.scores.items()]
     return ResultLines(f"{winner_line(settlement)}.", fields=(
-        Field("Rounds", clip(rounds)),
-        Field("Points (game chips are worth nothing now)", clip(scores)),
+        Field(_("Rounds"), clip(rounds)),
+        Field(_("Points (game chips are worth nothing now)"), clip(scores)),
     ))
 
 
 def history_words(result: dict) -> str:
-    """AUCTION-8.4: the pot's winners and how each round ended."""
+    """AUCTION-8.4: the pot's winners and how each round ended (the engine's words for
+    each ending, as recorded)."""
     rounds = " ".join(r.get("ended", "?") for r in result.get("rounds", []))
-    return f"pot to {mentions(result.get('winners', []))} (rounds: {rounds})"
+    return _("pot to {players} (rounds: {rounds})",
+             players=mentions(result.get("winners", [])), rounds=rounds)
 
 
 def hand_embed(view: PrivateView, *, note: str = "") -> discord.Embed:
     """A player's own cards, game chips and sealed bid. Ephemeral replies only."""
     public = view.public
-    up = faces_and_words(public.table, empty="nothing")
+    # Translators: no card is up for sale
+    up = faces_and_words(public.table, empty=_("nothing"))
     if public.ended is not None:
-        state = "The game is over."
+        state = _("The game is over.")
     elif view.legal:
-        state = (f"Bid for **{up}**: {view.low} to {view.high} game chips, from the menu. "
-                 "Every bid is paid, won or lost, and final once made.")
+        state = " ".join((
+            _("Bid for **{cards}**: {low} to {high} game chips, from the menu.",
+              cards=up, low=view.low, high=view.high),
+            _("Every bid is paid, won or lost, and final once made.")))
     elif view.bid is not None:
         waiting = sealed.names([s.id for s in public.seats if s.bid_due])
-        state = f"Your bid for {up}: **{view.bid}** (final). Waiting for {waiting}."
+        state = " ".join((_("Your bid for {cards}: **{bid}** (final).", cards=up, bid=view.bid),
+                          _("Waiting for {players}.", players=waiting)))
     else:
-        state = "No bid is due from you now (only the tied players bid again)."
+        state = _("No bid is due from you now (only the tied players bid again).")
     return sealed.hand_embed(view, state, [
-        Field("Your game chips", str(view.game_chips), inline=True),
-        Field("Round", f"{public.round} of {ROUNDS}", inline=True),
-        Field("Bank", str(public.bank), inline=True),
+        Field(_("Your game chips"), str(view.game_chips), inline=True),
+        Field(_("Round"), _("{round} of {rounds}", round=public.round, rounds=ROUNDS),
+              inline=True),
+        Field(_("Bank"), str(public.bank), inline=True),
     ], note=note)

@@ -7,6 +7,7 @@ from typing import Any
 
 import discord
 
+from bot.i18n import N_, Text, _
 from bot.settings import Settings
 from bot.tables import LiveTable, TableError
 from cogs.auction import pictures, render, rules
@@ -24,14 +25,16 @@ from engine.auction.views import PrivateView
 class AuctionUI(SealedPlay, GameUI):
     game = AUCTION
     embeds = render
-    how_to_start = "`/auction join` in a channel, then the host deals with `/auction start`"
+    how_to_start = N_("`/auction join` in a channel, then the host deals with `/auction start`")
     table_picture = staticmethod(pictures.table_picture)
     hand_picture = staticmethod(pictures.hand_picture)
     words = BIDS
-    placeholder = "Bid game chips (final once made)"
+    # Translators: the bid menu's placeholder: game chips are counters for bidding only; a
+    # sealed bid is final once made
+    placeholder = N_("Bid game chips (final once made)")
     hand_word = "game"
-    lobby_line = ("Everyone posts the stake; five rounds of sealed bids in game chips for "
-                  "face-up cards; most points takes the pot.")
+    lobby_line = N_("Everyone posts the stake; five rounds of sealed bids in game chips for "
+                    "face-up cards; most points takes the pot.")
     result_lines = staticmethod(render.result_lines)
     history_words = staticmethod(render.history_words)
 
@@ -49,12 +52,13 @@ class AuctionUI(SealedPlay, GameUI):
         view has no card buttons: one menu of amounts and Refresh. The cards, dealt and
         bought, are the hand embed's heading, as faces: while bids are due, at most 16
         (a fifth of a suit is a flush, which ends the round: AUCTION-1.4, 4.1)."""
-        return [option(f"Bid {count(n, 'game chip')}", str(n))
+        # Translators: a bid menu's option: "Bid 3 game chips"
+        return [option(_("Bid {amount}", amount=count(n, "game chip")), str(n))
                 for n in range(view.low, view.high + 1)]
 
     def choice_from(self, seat: str, value: str) -> Bid:
         if not value.isdigit():
-            raise TableError("that menu choice is not a whole number of game chips.")
+            raise TableError(Text("that menu choice is not a whole number of game chips."))
         return Bid(seat, int(value))
 
     def choice_words(self, action: Bid) -> str:

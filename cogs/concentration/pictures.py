@@ -4,6 +4,7 @@ turn's flips face up (CONC-2.5). Earlier flips are never shown: remembering is t
 
 from __future__ import annotations
 
+from bot.i18n import _
 from cogs.table.pictures.layout import Group, Picture, back, empty, face, picture
 from engine.concentration.views import PublicView
 
@@ -23,5 +24,6 @@ def table_picture(public: PublicView) -> Picture:
                 slots.append(empty())
             else:
                 slots.append(back(str(position)))
-        rows.append([Group("Layout" if r == 0 else "", tuple(slots))])
+        # Translators: a caption in the table's picture: the 52 places the cards are laid in
+        rows.append([Group(_("Layout") if r == 0 else "", tuple(slots))])
     return picture(*rows)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.i18n import N_, _
 from cogs.table.emojis import face, face_and_word
 from cogs.table.emojis.shown import FACES
 from cogs.table.frames import (
@@ -37,7 +38,8 @@ from engine.concentration.info import COLOUR
 from engine.concentration.settlement import ConcentrationSettlement
 from engine.concentration.views import PrivateView, PublicView
 
-TITLE = "Concentration"
+# Translators: the game's name: a memory game: flip two face-down cards, keep them if they pair
+TITLE = N_("Concentration")
 ROW = 13  # positions per row of the layout: row r holds 13r … 13r+12 (CONC-1.1)
 GONE = "··"
 GAP_FACE = "⬛"  # a taken position among the faces: an emoji, as wide as a face
@@ -46,7 +48,8 @@ EMBED_LIMIT = 6000  # and for all of an embed's text
 
 
 def match_words(match: str) -> str:
-    return "pairs of a rank and a colour" if match == COLOUR else "pairs of a rank"
+    # Translators: what makes a pair at this table: two cards of one rank (and one colour)
+    return _("pairs of a rank and a colour") if match == COLOUR else _("pairs of a rank")
 
 
 def layout_lines(public: PublicView) -> list[str]:
@@ -93,13 +96,16 @@ def with_layout_faces(embed: discord.Embed, public: PublicView) -> discord.Embed
 def flips_line(public: PublicView) -> str:
     """The current turn's flips only (CONC-2.5)."""
     if not public.shown or public.shown_by is None:
-        return "No card is face up."
+        return _("No card is face up.")
     flips = ", ".join(f"{pos}: {face_and_word(card)}" for pos, card in public.shown)
-    said = f"{seat_name(public.shown_by)} flipped {flips}"
-    if len(public.shown) == 2:
-        taken = all(pos in public.gone for pos, _ in public.shown)
-        said += " — a pair, taken" if taken else " — no match, turned face down again"
-    return said + "."
+    player = seat_name(public.shown_by)
+    if len(public.shown) < 2:
+        # Translators: {flips} is each card flipped with its position: "12: 7♥, 30: 7♦"
+        return _("{player} flipped {flips}.", player=player, flips=flips)
+    if all(pos in public.gone for pos, _card in public.shown):
+        return _("{player} flipped {flips} — a pair, taken.", player=player, flips=flips)
+    return _("{player} flipped {flips} — no match, turned face down again.", player=player,
+             flips=flips)
 
 
 def _seat_lines(public: PublicView, away: set[str]) -> list[str]:
@@ -117,22 +123,29 @@ def table_embed(
     away: frozenset[str] | set[str] = frozenset(),
 ) -> discord.Embed:
     if public.turn is not None:
-        which = "a second card" if public.first is not None else "a card"
         when = due(deadline)
-        headline = f"{seat_name(public.turn)} to flip {which}{when}."
+        player = seat_name(public.turn)
+        # Translators: {when} is empty or ", <t:…:R>", which Discord shows as "in 30 seconds"
+        headline = (_("{player} to flip a second card{when}.", player=player, when=when)
+                    if public.first is not None
+                    else _("{player} to flip a card{when}.", player=player, when=when))
     else:
-        headline = "The game is over: every pair is taken."
+        headline = _("The game is over: every pair is taken.")
     left = POSITIONS - len(public.gone)
+    terms = _("Stake {stake}, {match}.", stake=public.stake, match=match_words(public.match))
     embed = discord.Embed(
-        title=f"{TITLE} — game {hand_number}",
-        description=f"Stake {public.stake}, {match_words(public.match)}. {headline}",
+        # Translators: a table's title: the game's name, and which game this is at the table
+        title=_("{game} — game {number}", game=_(TITLE), number=str(hand_number)),
+        description=f"{terms} {headline}",
         colour=GREEN if public.turn else GOLD,
     )
-    embed.add_field(name="Pot", value=f"{public.pot} chips", inline=True)
-    embed.add_field(name="Face down", value=count(left, "card"), inline=True)
-    embed.add_field(name="Layout", value=layout_block(public), inline=False)
-    embed.add_field(name="This turn", value=flips_line(public), inline=False)
-    embed.add_field(name="Seats", value=clip(_seat_lines(public, set(away))), inline=False)
+    embed.add_field(name=_("Pot"), value=_("{chips} chips", chips=public.pot), inline=True)
+    # Translators: how many cards of the layout are still face down
+    embed.add_field(name=_("Face down"), value=count(left, "card"), inline=True)
+    # Translators: the 52 places the cards are laid out in, face down
+    embed.add_field(name=_("Layout"), value=layout_block(public), inline=False)
+    embed.add_field(name=_("This turn"), value=flips_line(public), inline=False)
+    embed.add_field(name=_("Seats"), value=clip(_seat_lines(public, set(away))), inline=False)
     return with_layout_faces(embed, public)
 
 
@@ -141,33 +154,40 @@ def result_lines(settlement: ConcentrationSettlement) -> ResultLines:
     best = max(settlement.scores.values())
     scores = [f"{seat_name(seat)}: {count(pairs, 'pair')}"
               for seat, pairs in settlement.scores.items()]
-    return ResultLines(f"Every pair is taken. {names} with {count(best, 'pair')} "
-                       f"{'take' if len(settlement.winners) > 1 else 'takes'} the pot.",
-                       fields=(Field("Pairs", clip(scores)),))
+    if len(settlement.winners) > 1:
+        # Translators: two or more players tie with the most pairs, {pairs} ("5 pairs")
+        won = _("{players} with {pairs} take the pot.", players=names, pairs=count(best, "pair"))
+    else:
+        won = _("{player} with {pairs} takes the pot.", player=names, pairs=count(best, "pair"))
+    return ResultLines(" ".join((_("Every pair is taken."), won)),
+                       fields=(Field(_("Pairs"), clip(scores)),))
 
 
 def history_words(result: dict) -> str:
     scores = result.get("scores", {})
     best = max(scores.values()) if scores else 0
-    return f"{mentions(result.get('winners', []))} with {count(best, 'pair')}"
+    # Translators: a finished game in the history: its winners and the most pairs taken
+    return _("{players} with {pairs}", players=mentions(result.get("winners", [])),
+             pairs=count(best, "pair"))
 
 
 def hand_embed(view: PrivateView, *, note: str = "") -> discord.Embed:
     """The flip view: the layout as everyone sees it, and whose flip it is."""
     public = view.public
     if view.legal:
-        state = ("Your turn: flip a second card." if public.first is not None
-                 else "Your turn: flip a card.")
+        state = (_("Your turn: flip a second card.") if public.first is not None
+                 else _("Your turn: flip a card."))
     else:
-        state = waiting_line(public.turn, "The game is over.")
+        state = waiting_line(public.turn, _("The game is over."))
     said = f"> {note}\n" if note else ""
     embed = discord.Embed(
-        title="Your flips",
+        # Translators: the title of a player's own view, where they flip cards
+        title=_("Your flips"),
         description=f"{said}{state}",
         colour=GREEN if view.legal else GREY,
     )
-    embed.add_field(name="Layout", value=layout_block(public), inline=False)
-    embed.add_field(name="This turn", value=flips_line(public), inline=False)
+    embed.add_field(name=_("Layout"), value=layout_block(public), inline=False)
+    embed.add_field(name=_("This turn"), value=flips_line(public), inline=False)
     mine = next(s for s in public.seats if s.id == view.seat)
-    embed.add_field(name="Your pairs", value=str(len(mine.pairs)), inline=True)
+    embed.add_field(name=_("Your pairs"), value=str(len(mine.pairs)), inline=True)
     return with_layout_faces(embed, public)

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.i18n import N_, Text, _
 from bot.settings import Settings
 from bot.store import Table
 from bot.tables import LiveTable, TableError, TableService
@@ -51,17 +52,17 @@ BUTTONS_AT_MOST = 4 * BUTTONS_A_ROW
 class ConcentrationUI(GameUI):
     game = CONCENTRATION
     embeds = render
-    how_to_start = ("`/concentration join` in a channel (or `/concentration create "
-                    "match:colour`), then the host deals with `/concentration start`")
+    how_to_start = N_("`/concentration join` in a channel (or `/concentration create "
+                      "match:colour`), then the host deals with `/concentration start`")
     table_picture = staticmethod(pictures.table_picture)
     menu_acts = ROW_ACTS
     button_acts = FLIP_ACTS
     hand_word = "game"
-    lobby_line = "Everyone posts the stake; the most pairs take the pot."
+    lobby_line = N_("Everyone posts the stake; the most pairs take the pot.")
     result_lines = staticmethod(render.result_lines)
     history_words = staticmethod(render.history_words)
     table_options = (
-        TableOption("match", "what makes a pair: rank (default), or rank and colour",
+        TableOption("match", N_("what makes a pair: rank (default), or rank and colour"),
                     MATCHES),
     )
 
@@ -70,6 +71,8 @@ class ConcentrationUI(GameUI):
 
     def lobby_fields(self, info: Table, seats: Field) -> list[Field]:
         """What makes a pair (CONC-1.3, 5.1), above the seats."""
+        # The option as `/concentration create` takes it: the command's words, in every
+        # language, as a chosen option is shown (frames.options_line).
         return [options_field(info.options, "match rank"), seats]
 
     def hand_view(
@@ -99,18 +102,24 @@ class ConcentrationUI(GameUI):
                 if not here:
                     continue
                 options = [self._position_option(p, shown.get(p)) for p in here]
-                rows.append([menu(control(act), options,
-                                  f"Row {r + 1}: positions {r * ROW}–{r * ROW + ROW - 1}",
-                                  enabled=live)])
-        rows.append([button(control("refresh"), "Refresh", discord.ButtonStyle.secondary)])
+                # Translators: a menu's placeholder: a row of the layout and its positions
+                row = _("Row {row}: positions {first}–{last}", row=r + 1, first=r * ROW,
+                        last=r * ROW + ROW - 1)
+                rows.append([menu(control(act), options, row, enabled=live)])
+        # Translators: a button: show the view again as the table is now
+        rows.append([button(control("refresh"), _("Refresh"), discord.ButtonStyle.secondary)])
         return RenderedView(rows)
 
     @staticmethod
     def _position_option(pos: int, card: Card | None) -> Component:
         """A position in a row's menu: a back, or the card while face up this turn."""
         if card is None:
-            return option(f"Position {pos}", str(pos), emoji=FACES.emoji("back"))
-        return option(f"Position {pos}: {C.label(card)}", str(pos), emoji=face_emoji(card))
+            # Translators: a menu's option: a face-down card's place in the layout
+            return option(_("Position {position}", position=pos), str(pos),
+                          emoji=FACES.emoji("back"))
+        # Translators: a menu's option: a place in the layout and its card, face up this turn
+        return option(_("Position {position}: {card}", position=pos, card=C.label(card)),
+                      str(pos), emoji=face_emoji(card))
 
     @staticmethod
     def _position_button(custom_id: str, pos: int, card: Card | None,
@@ -135,18 +144,22 @@ class ConcentrationUI(GameUI):
             try:
                 (pos,) = (int(value) for value in values)
             except ValueError:
-                raise TableError("choose one position from the menu.") from None
+                raise TableError(Text("choose one position from the menu.")) from None
         else:
-            raise TableError("that button does nothing in Concentration.")
+            raise TableError(Text("that button does nothing in Concentration."))
         number, seq = at
         await tables.act(table.id, user, Flip(str(user), pos), seq, hand_number=number)
         hand = table.hand
         card = face_and_word(hand.layout[pos])
         if hand.is_over:
-            return f"You flipped {pos}: {card}, the last pair. See the result.", None
+            return _("You flipped {position}: {card}, the last pair. See the result.",
+                     position=pos, card=card), None
+        said = _("You flipped {position}: {card}.", position=pos, card=card)
         public = hand.public_view()
         if public.first is not None:
-            return f"You flipped {pos}: {card}. Now flip a second card.", None
-        if public.turn == str(user):
-            return f"You flipped {pos}: {card}. A pair! Flip again.", None
-        return f"You flipped {pos}: {card}. No match: the turn passes.", None
+            more = _("Now flip a second card.")
+        elif public.turn == str(user):
+            more = _("A pair! Flip again.")
+        else:
+            more = _("No match: the turn passes.")
+        return f"{said} {more}", None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from bot.i18n import _
 from cogs.table.pictures.layout import Group, Picture, back, face, picture, seat_captions, stock
 from engine.cards import Card
 from engine.farmer.views import PrivateView, PublicView
@@ -16,19 +17,24 @@ def table_picture(public: PublicView) -> Picture:
     for seat in public.seats:
         if not seat.dealt_in:
             continue
-        caption = names[seat.id] + (" (to play)" if seat.id == public.turn else "")
+        # Translators: a caption in the table's picture: the player whose turn it is
+        caption = (_("{player} (to play)", player=names[seat.id]) if seat.id == public.turn
+                   else names[seat.id])
         if seat.shown is not None:
             caption += f" = {seat.total}" if seat.total is not None else ""
             slots = tuple(face(card) for card in seat.shown)
         else:
             slots = (back(), *(face(card) for card in seat.hits))
         seats.append(Group(caption, slots, fan=True))
-    return picture([stock("Stock", public.stock)], seats)
+    # Translators: a caption in the table's picture: the face-down pile cards are dealt from
+    return picture([stock(_("Stock"), public.stock)], seats)
 
 
 def hand_picture(view: PrivateView, picked: Collection[Card] = ()) -> Picture:
     own = next((s for s in view.public.seats if s.id == view.seat), None)
     hits = own.hits if own is not None else ()
-    cards = ((face(view.face_down, "face down"),) if view.face_down is not None else ())
-    return picture([Group(f"Your cards: {view.total}",
+    # Translators: words under a card in a picture: the player's own card, hidden from
+    # the others
+    cards = ((face(view.face_down, _("face down")),) if view.face_down is not None else ())
+    return picture([Group(_("Your cards: {total}", total=view.total),
                           (*cards, *(face(card) for card in hits)))])

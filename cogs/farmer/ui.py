@@ -8,6 +8,7 @@ from typing import Any
 
 import discord
 
+from bot.i18n import N_, Text, _, ngettext, pgettext
 from bot.settings import Settings
 from bot.store import Table
 from bot.tables import LiveTable, TableError, TableService
@@ -28,13 +29,16 @@ GAME = FARMER.info.id
 class FarmerUI(GameUI):
     game = FARMER
     embeds = render
-    how_to_start = "`/farmer join` in a channel, then the host deals with `/farmer start`"
+    how_to_start = N_("`/farmer join` in a channel, then the host deals with `/farmer start`")
     table_picture = staticmethod(pictures.table_picture)
     button_acts = (HIT, STAY)
     hand_picture = staticmethod(pictures.hand_picture)
-    hand_word = "deal"
-    lobby_line = "Everyone antes into the farm; sixteen takes it."
-    out_below = "two stakes"
+    # Translators: what Farmer calls one hand, as in "deal 3"
+    hand_word = N_("deal")
+    # Translators: the farm is the pot; a hand of exactly sixteen wins it
+    lobby_line = N_("Everyone antes into the farm; sixteen takes it.")
+    # Translators: what a player's stack fell below to be out of the table
+    out_below = N_("two stakes")
     result_lines = staticmethod(render.result_lines)
     history_ending = staticmethod(render.history_ending)
     history_words = staticmethod(render.history_words)
@@ -44,7 +48,8 @@ class FarmerUI(GameUI):
 
     def lobby_fields(self, info: Table, seats: Field) -> list[Field]:
         """The farm carried from the last deal (FARMER-2.2), above the seats."""
-        return [Field("Farm", f"{info.pots.get(FARM, 0)} chips carried"), seats]
+        return [Field(_("Farm"), ngettext("{n} chip carried", "{n} chips carried",
+                                          info.pots.get(FARM, 0))), seats]
 
     def draw_table(self, table: LiveTable, public: Any, **shown: Any) -> discord.Embed:
         """The first-farmer draw (FARMER-2.4), which the first deal's table shows."""
@@ -65,9 +70,14 @@ class FarmerUI(GameUI):
                           enabled=enabled)
 
         return RenderedView([[
-            press("hit", "Hit", discord.ButtonStyle.primary, HIT in legal),
-            press("stay", "Stay", discord.ButtonStyle.success, STAY in legal),
-            press("refresh", "Refresh", discord.ButtonStyle.secondary, True),
+            # Translators: a button: take another card, face up (Farmer)
+            press("hit", pgettext("button", "Hit"), discord.ButtonStyle.primary, HIT in legal),
+            # Translators: a button: take no more cards and end your turn (Farmer)
+            press("stay", pgettext("button", "Stay"), discord.ButtonStyle.success,
+                  STAY in legal),
+            # Translators: a button: draw the view again with the table as it is now
+            press("refresh", pgettext("button", "Refresh"), discord.ButtonStyle.secondary,
+                  True),
         ]])
 
     async def play(
@@ -75,13 +85,13 @@ class FarmerUI(GameUI):
         act: str, picked: Sequence[Card], values: list[str],
     ) -> tuple[str, list[int] | None]:
         if act not in (HIT, STAY):
-            raise TableError("that button does nothing in Farmer.")
+            raise TableError(Text("that button does nothing in Farmer."))
         seat = str(user)
         number, seq = at
         await tables.act(table.id, user, FarmerAction(seat, act), seq, hand_number=number)
         hand = table.hand
         if hand is None or hand.is_over:
-            return "The deal is over: see the result in the channel.", None
+            return _("The deal is over: see the result in the channel."), None
         if act == STAY:
-            return "You stayed.", None
-        return f"You drew {face_and_word(hand.hands[seat][-1])}.", None
+            return _("You stayed."), None
+        return _("You drew {card}.", card=face_and_word(hand.hands[seat][-1])), None

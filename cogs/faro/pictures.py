@@ -3,6 +3,7 @@ the soda, the last turn and the cards still to come by rank (the casekeeper)."""
 
 from __future__ import annotations
 
+from bot.i18n import _
 from cogs.table.pictures.layout import Group, Picture, back, face, picture, pile
 from engine import cards as C
 from engine.faro.actions import CARD
@@ -18,14 +19,19 @@ def table_picture(public: PublicView) -> Picture:
     ranks = [face(C.make(rank - 1, C.SPADES), f"{bet[rank]}" if bet[rank] else "")
              for rank in range(1, 14)]
     losing, winning = public.turns[-1] if public.turns else (None, None)
-    dealt = [Group("Soda", (face(public.soda),))]
+    # Translators: captions in the table's picture. The soda is the pack's first card,
+    # shown and not played; a turn is two cards, the first loses and the second wins
+    dealt = [Group(_("Soda"), (face(public.soda),))]
     if losing is not None:
-        dealt.append(Group("Loses", (face(losing),)))
-        dealt.append(Group("Wins", (face(winning),)))
+        dealt.append(Group(_("Loses"), (face(losing),)))
+        dealt.append(Group(_("Wins"), (face(winning),)))
     if public.hoc is not None:
-        dealt.append(Group("Hoc", (face(public.hoc),)))
+        # Translators: a caption: the hoc, the pack's last card, shown and not played
+        dealt.append(Group(_("Hoc"), (face(public.hoc),)))
     elif public.last_three:
-        dealt.append(pile("Last three", public.last_three))
+        dealt.append(pile(_("Last three"), public.last_three))
     left = sum(public.casekeeper.values())
-    dealt.append(Group("Still to come", (back(str(left)),)))
-    return picture(dealt, [Group("Layout", tuple(ranks[:7]))], [Group("", tuple(ranks[7:]))])
+    dealt.append(Group(_("Still to come"), (back(str(left)),)))
+    # Translators: a caption: the thirteen ranks on the table that bets are put on
+    return picture(dealt, [Group(_("Layout"), tuple(ranks[:7]))],
+                   [Group("", tuple(ranks[7:]))])

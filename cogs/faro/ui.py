@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.i18n import N_, Text, _, ngettext, pgettext
 from bot.settings import Settings
 from bot.store import Table
 from bot.tables import LiveTable, TableError, TableService
@@ -31,6 +32,7 @@ from cogs.table.components import Component, RenderedView, button, menu, option
 from cogs.table.emojis import face_emoji
 from cogs.table.frames import join_line
 from cogs.table.items import hand_custom_id
+from cogs.table.names import count
 from cogs.table.ui import FRESH_VIEW, GameUI, TableOption, ViewState
 from engine import cards as C
 from engine.cards import Card
@@ -63,20 +65,26 @@ if TYPE_CHECKING:
 
 GAME = FARO.info.id
 MENU_OPTIONS = 25  # Discord's limit for one select menu
-KINDS = {"even": "Even (2 4 6 8 10 Q)", "odd": "Odd (A 3 5 7 9 J K)",
-         "high": "High card (winning beats losing)"}
+# Translators: options of the betting menu: a bet that the winning card of the turn is
+# even, or odd, or higher than the losing card
+KINDS = {"even": N_("Even (2 4 6 8 10 Q)"), "odd": N_("Odd (A 3 5 7 9 J K)"),
+         "high": N_("High card (winning beats losing)")}
 CALL_PREFIX = "call:"
-# Each rank's value and its words in the betting menus, made once: a betting view is drawn
-# at every bet. A rank is offered while 1 to 4 of it are still to come (FARO-1.4).
+# Each rank's value in the betting menus, made once: a betting view is drawn at every bet.
+# A rank is offered while 1 to 4 of it are still to come (FARO-1.4).
 RANK_VALUES = {rank: f"r:{rank_code(rank)}" for rank in range(1, 14)}
-RANK_LABELS = {(rank, left): f"{render.rank_name(rank)} ({left} to come)"
-               for rank in range(1, 14) for left in range(1, 5)}
 # The card of each rank in the layout, whose face a rank's option shows (a suit of spades).
 LAYOUT_CARDS = {rank: C.make(rank - 1, C.SPADES) for rank in range(1, 14)}
 # The betting menus: where a choice bets, plain or coppered.
 BETTING_MENUS = {"on": False, "coppered": True}
-CHOOSE_WHERE = ("choose where to bet from the menu: up to four ranks, or one of even, odd, "
-                "high card or a call.")
+CHOOSE_WHERE = Text("choose where to bet from the menu: up to four ranks, or one of even, "
+                    "odd, high card or a call.")
+
+
+def rank_label(rank: int, left: int) -> str:
+    """A rank's option in the betting menus: its name and how many are still to come."""
+    return ngettext("{rank} ({n} to come)", "{rank} ({n} to come)", left,
+                    rank=render.rank_name(rank))
 
 
 def position_of(values: Sequence[str]) -> tuple[str, Position]:
@@ -93,7 +101,7 @@ def position_of(values: Sequence[str]) -> tuple[str, Position]:
     except EngineError:
         pass
     if not values:
-        raise TableError("choose where to bet in the first menu.")
+        raise TableError(Text("choose where to bet in the first menu."))
     raise TableError(CHOOSE_WHERE)
 
 
@@ -102,10 +110,10 @@ def betting_options(view: PrivateView) -> dict[str, list[Component]]:
     goes ("on": the places, and the calls when one may be made) and where it goes
     coppered (the places: a call is never coppered, FARO-6.1)."""
     public = view.public
-    places = [option(RANK_LABELS[rank, left], RANK_VALUES[rank],
+    places = [option(rank_label(rank, left), RANK_VALUES[rank],
                      emoji=face_emoji(LAYOUT_CARDS[rank]))
               for rank, left in public.casekeeper.items() if left]
-    places += [option(label, kind) for kind, label in KINDS.items()]
+    places += [option(_(label), kind) for kind, label in KINDS.items()]
     calls = []
     if CALL_DO in view.legal:
         three = sorted(faro_rank(card) for card in public.last_three)
@@ -113,7 +121,11 @@ def betting_options(view: PrivateView) -> dict[str, list[Component]]:
                          if sorted((a, b, c)) == three})
         for order in orders:
             value = CALL_PREFIX + "".join(rank_code(r) for r in order)
-            label = "Call: " + ", ".join(rank_code(r) for r in order) + " (lose, win, hoc)"
+            # Translators: a menu option: "call the turn", a bet on the order the last
+            # three cards come in (the losing card, the winning card, then the hoc, the
+            # last card)
+            label = _("Call: {ranks} (lose, win, hoc)",
+                      ranks=", ".join(rank_code(r) for r in order))
             calls.append(option(label, value))
     return {"on": (places + calls)[:MENU_OPTIONS], "coppered": places[:MENU_OPTIONS]}
 
@@ -139,10 +151,12 @@ def amounts(stake: int, max_bet: int) -> list[int]:
 class FaroUI(GameUI):
     game = FARO
     embeds = render
-    how_to_start = "`/faro join` in a channel (one player is enough), then `/faro start`"
+    how_to_start = N_("`/faro join` in a channel (one player is enough), then `/faro start`")
     table_picture = staticmethod(pictures.table_picture)
-    hand_word = "deal"
-    out_below = "one stake"
+    # Translators: what Faro calls one hand, as in "deal 3"
+    hand_word = N_("deal")
+    # Translators: what a player's stack fell below to be out of the table
+    out_below = N_("one stake")
     result_lines = staticmethod(render.result_lines)
     history_words = staticmethod(render.history_words)
     # "bet" and "copper": the buttons of a view drawn before bets were placed from the
@@ -167,9 +181,11 @@ class FaroUI(GameUI):
     def lobby_description(self, info: Table) -> str:
         """Bets against the house (FARO-2.1, 2.2), and players join between deals (2.4)."""
         max_bet = info.options.get("max_bet", MAX_BET_STAKES * info.stake)
-        return (f"Bets from {info.stake} to {max_bet}, buy-in {info.buy_in}, up to "
-                f"{info.max_players} players, against the house. "
-                + join_line(GAME, " (between deals)"))
+        terms = _("Bets from {stake} to {max_bet}, buy-in {buy_in}, up to {players}, against "
+                  "the house.", stake=info.stake, max_bet=max_bet, buy_in=info.buy_in,
+                  players=count(info.max_players, "player"))
+        # Translators: put into "Join with `/faro join`{when}; …": when one may join
+        return f"{terms} " + join_line(GAME, _(" (between deals)"))
 
     def table_deadline(self, table: LiveTable) -> int | None:
         """Everyone bets in the same round (FARO-3.1), each on a clock: the last to run out."""
@@ -193,29 +209,37 @@ class FaroUI(GameUI):
         betting = bool(legal & {BET, CALL_DO})
         where = betting_options(view)
         amount = self._amount(table_id, owner, public.stake)
-        amount_options = [option(f"{a} chips", str(a), default=a == amount)
+        amount_options = [option(count(a, "chip"), str(a), default=a == amount)
                           for a in amounts(public.stake, public.max_bet)]
         rows = [
+            # Translators: a menu's placeholder: choosing a rank places the bet; a
+            # "combination" is one bet on 2 to 4 ranks
             [menu(cid("on"), where["on"],
-                  f"Bet {amount} on… (up to 4 ranks for a combination)", max_values=4,
-                  enabled=betting)],
+                  _("Bet {chips} on… (up to 4 ranks for a combination)", chips=amount),
+                  max_values=4, enabled=betting)],
+            # Translators: a menu's placeholder: a bet "coppered" (a copper token laid on
+            # it) bets on the rank losing
             [menu(cid("coppered"), where["coppered"],
-                  f"Bet {amount} coppered (on losing) on…", max_values=4,
+                  _("Bet {chips} coppered (on losing) on…", chips=amount), max_values=4,
                   enabled=BET in legal)],
-            [menu(cid("amount"), amount_options, "How much a bet", enabled=betting)],
+            # Translators: a menu's placeholder: how many chips each bet is
+            [menu(cid("amount"), amount_options, _("How much a bet"), enabled=betting)],
             [
-                button(cid("ready"), "Ready", discord.ButtonStyle.success,
+                # Translators: a button: done betting for this turn
+                button(cid("ready"), pgettext("button", "Ready"), discord.ButtonStyle.success,
                        enabled=READY in legal),
-                button(cid("leave"), "Leave the table", discord.ButtonStyle.danger,
+                button(cid("leave"), _("Leave the table"), discord.ButtonStyle.danger,
                        enabled=LEAVE in legal),
-                button(cid("refresh"), "Refresh", discord.ButtonStyle.secondary),
+                # Translators: a button: draw the view again with the table as it is now
+                button(cid("refresh"), pgettext("button", "Refresh"),
+                       discord.ButtonStyle.secondary),
             ],
         ]
         if view.bets and REMOVE in legal:
-            take = [option(f"Take down {render.bet_line(b, owner=False)}"[:100], f"b:{i}",
-                           emoji=_bet_emoji(b.position))
+            take = [option(_("Take down {bet}", bet=render.bet_line(b, owner=False))[:100],
+                           f"b:{i}", emoji=_bet_emoji(b.position))
                     for i, b in enumerate(view.bets[:MENU_OPTIONS])]
-            rows.append([menu(cid("remove"), take, "Take a bet down")])
+            rows.append([menu(cid("remove"), take, _("Take a bet down"))])
         return RenderedView(rows)
 
     async def play(
@@ -228,26 +252,29 @@ class FaroUI(GameUI):
             # int() reads "-10", " 10 " and other scripts' digits alike.
             offered = {str(a): a for a in amounts(hand.stake, hand.max_bet)}
             if len(values) != 1 or values[0] not in offered:
-                raise TableError("choose one of the amounts in the menu.")
+                raise TableError(Text("choose one of the amounts in the menu."))
             chosen = offered[values[0]]
             self.amounts[table.id, user] = chosen
-            return f"{chosen} chips a bet from now on.", None
+            return ngettext("{n} chip a bet from now on.", "{n} chips a bet from now on.",
+                            chosen), None
         if act == "leave":
             return await tables.leave(table.info.channel_id, user), None
         if act in ("bet", "copper"):  # the buttons of a view drawn before bets were menus
-            raise TableError("a bet is placed by choosing where in a betting menu: press "
-                             "Refresh.")
+            raise TableError(Text("a bet is placed by choosing where in a betting menu: "
+                                  "press Refresh."))
         action = self._action(table, user, act, values)
         number, seq = at
         await tables.act(table.id, user, action, seq, hand_number=number)
         if isinstance(action, (Bet, Call)):
-            return f"You bet {action.amount} on {action.position.label()}.", None
+            return _("You bet {chips} on {position}.", chips=action.amount,
+                     position=render.position_words(action.position)), None
         if isinstance(action, Remove):
-            return f"You took down your bet on {action.position.label()}.", None
+            return _("You took down your bet on {position}.",
+                     position=render.position_words(action.position)), None
         hand = table.hand
         if hand is not None and hand.is_over:
-            return "The deal is over: see the result in the channel.", None
-        return "You are ready.", None
+            return _("The deal is over: see the result in the channel."), None
+        return _("You are ready."), None
 
     def _amount(self, table_id: int, user: int, stake: int) -> int:
         """How much the player's next bet is: the amount they chose, else the stake."""
@@ -261,12 +288,12 @@ class FaroUI(GameUI):
             mine = hand.private_view(seat).bets[:MENU_OPTIONS]
             shown = {f"b:{index}": bet for index, bet in enumerate(mine)}
             if len(values) != 1 or values[0] not in shown:
-                raise TableError("that bet is no longer on the layout.")
+                raise TableError(Text("that bet is no longer on the layout."))
             return Remove(seat, shown[values[0]].position)
         if act in BETTING_MENUS:
             offered = {o["value"] for o in betting_options(hand.private_view(seat))[act]}
             if BETTING_MENUS[act] and any(v.startswith(CALL_PREFIX) for v in values):
-                raise TableError("a call cannot be coppered.")
+                raise TableError(Text("a call cannot be coppered."))
             if values and not set(values) <= offered:  # exactly the menu's values: r:A, not r:a
                 raise TableError(CHOOSE_WHERE)
             kind, position = position_of(values)
@@ -274,7 +301,7 @@ class FaroUI(GameUI):
             if kind == CALL_DO:
                 return Call(seat, position._replace(kind=CALL), amount)
             return Bet(seat, position._replace(copper=BETTING_MENUS[act]), amount)
-        raise TableError("that button does nothing in Faro.")
+        raise TableError(Text("that button does nothing in Faro."))
 
     def out_of_turn(self, waiting: Sequence[str]) -> str | None:
         """Everyone bets at once (FARO-3.1): a seat refused is not in the deal or has left

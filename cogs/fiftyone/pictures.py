@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from bot.i18n import _
 from cogs.rummy.pictures import DISCARD_SHOWN
 from cogs.table.pictures.layout import (
     Group,
@@ -25,7 +26,8 @@ HAND = 5  # FIFTYONE-2.1: five cards each
 
 
 def board(public: PublicView) -> Group:
-    return Group("Board", tuple(face(card, str(i + 1)) for i, card in enumerate(public.board)))
+    # Translators: words drawn in the table picture: the five cards face up to swap with.
+    return Group(_("Board"), tuple(face(card, str(i + 1)) for i, card in enumerate(public.board)))
 
 
 def table_picture(public: PublicView) -> Picture:
@@ -36,8 +38,8 @@ def table_picture(public: PublicView) -> Picture:
     else:
         hands = seats_face_down(names, ((s.id, HAND) for s in public.seats if s.dealt_in),
                                 (public.turn,))
-    return picture([board(public), pile("Discard", public.discard, show=DISCARD_SHOWN),
-                    stock("Stock", public.stock)], hands)
+    return picture([board(public), pile(_("Discard"), public.discard, show=DISCARD_SHOWN),
+                    stock(_("Stock"), public.stock)], hands)
 
 
 def hand_picture(view: PrivateView, picked: Collection[Card] = ()) -> Picture:

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.i18n import N_, Text, _
 from bot.settings import Settings
 from bot.store import Table
 from bot.tables import LiveTable, TableError, TableService
@@ -56,16 +57,20 @@ def swap_value(take: Card, give: Card) -> str:
 class FiftyOneUI(GameUI):
     game = FIFTYONE
     embeds = render
-    how_to_start = ("`/fiftyone join` in a channel (or `/fiftyone create joker:on`), then "
-                    "the host deals with `/fiftyone start`")
+    how_to_start = N_("`/fiftyone join` in a channel (or `/fiftyone create joker:on`), then "
+                      "the host deals with `/fiftyone start`")
     table_picture = staticmethod(pictures.table_picture)
     button_acts = (CLEAR,)
     menu_acts = (TAKE, GIVE, GIVE_AND_STOP)
     card_acts = SWAP_ACTS
     hand_picture = staticmethod(pictures.hand_picture)
-    hand_word = "game"
-    lobby_line = "Everyone antes the stake; the best hand when Stop has gone round takes the pot."
-    out_below = "one stake"
+    # Translators: what one deal of Fifty-One is called ("game 3").
+    hand_word = N_("game")
+    # Translators: Stop: the call that ends the game after one last turn each.
+    lobby_line = N_("Everyone antes the stake; the best hand when Stop has gone round takes "
+                    "the pot.")
+    # Translators: a player is out when their chips fall below this.
+    out_below = N_("one stake")
     result_lines = staticmethod(render.result_lines)
     history_ending = staticmethod(render.history_ending)
     history_words = staticmethod(render.history_words)
@@ -79,7 +84,7 @@ class FiftyOneUI(GameUI):
 
     def lobby_fields(self, info: Table, seats: Field) -> list[Field]:
         """The seats, then whether the joker is wild (FIFTYONE-1.1, 5.2)."""
-        return [seats, options_field(info.options, "joker off")]
+        return [seats, options_field(info.options, _("joker off"))]
 
     def hand_view(
         self, table_id: int, owner: int, hand_number: int, view: PrivateView, *,
@@ -98,7 +103,8 @@ class FiftyOneUI(GameUI):
         def custom_id(act: str) -> str:
             return hand_custom_id(GAME, table_id, owner, at, act)
 
-        refresh = button(custom_id("refresh"), "Refresh", discord.ButtonStyle.secondary)
+        # Translators: a button: show the hand view again, up to date.
+        refresh = button(custom_id("refresh"), _("Refresh"), discord.ButtonStyle.secondary)
         if "swap" not in view.legal:
             return RenderedView([[refresh]])
         board = view.public.board
@@ -106,21 +112,24 @@ class FiftyOneUI(GameUI):
         place = (chosen[0] if chosen and 0 <= chosen[0] < len(board)
                  else board.index(best_swap(view.seat, list(view.hand), list(board)).take))
         take = board[place]
-        rows = [[menu(custom_id(TAKE), [card_option(card, label=f"Take {C.label(card)}",
-                                                    default=i == place)
-                                        for i, card in enumerate(board)],
-                      "Take a board card")]]
+        # Translators: a menu of the board's cards, each option taking that card.
+        takes = [card_option(card, label=_("Take {card}", card=C.label(card)),
+                             default=i == place)
+                 for i, card in enumerate(board)]
+        rows = [[menu(custom_id(TAKE), takes, _("Take a board card"))]]
         rows += card_buttons(custom_id, f"{SWAP}{place}", view.hand, rows=CARD_ROWS,
-                             placeholder=f"Give a card for {C.label(take)}")
+                             placeholder=_("Give a card for {card}", card=C.label(take)))
         if view.can_stop:
             stops = [card_option(card, swap_value(take, card),
-                                 label=f"Give {C.label(card)} for {C.label(take)} and Stop")
+                                 label=_("Give {give} for {take} and Stop", give=C.label(card),
+                                         take=C.label(take)))
                      for card in view.hand]
             rows.append([menu(custom_id(GIVE_AND_STOP), stops,
-                              f"Give a card for {C.label(take)} and call Stop")])
+                              _("Give a card for {card} and call Stop", card=C.label(take)))])
         controls = []
         if view.can_clear:
-            controls.append(button(custom_id(CLEAR), "Clear the board",
+            # Translators: a button: put the five board cards away and deal five new ones.
+            controls.append(button(custom_id(CLEAR), _("Clear the board"),
                                    discord.ButtonStyle.danger))
         rows.append([*controls, refresh])
         return RenderedView(rows)
@@ -132,49 +141,51 @@ class FiftyOneUI(GameUI):
         seat = str(user)
         number, seq = at
         if act == TAKE:
-            take = _one_card(values, "choose one board card.")
+            take = _one_card(values, Text("choose one board card."))
             board = table.hand.public_view().board
             if take not in board:
-                raise TableError(f"{C.label(take)} is not on the board.")
-            return f"Taking {C.label(take)}: now choose the card to give.", [board.index(take)]
+                raise TableError(Text("{card} is not on the board.", card=C.label(take)))
+            return (_("Taking {card}: now choose the card to give.", card=C.label(take)),
+                    [board.index(take)])
         if act == CLEAR:
             await tables.act(table.id, user, Clear(seat), seq, hand_number=number)
-            return "You cleared the board: take one of the five new cards.", None
+            return _("You cleared the board: take one of the five new cards."), None
         if act in SWAP_ACTS:  # a Give button: the take is the board card at its place
             board = table.hand.public_view().board
             place = SWAP_ACTS.index(act)
             if place >= len(board):
-                raise TableError("that board place is empty.")
-            take, give = board[place], _one_card(values, "choose one card to give.")
+                raise TableError(Text("that board place is empty."))
+            take, give = board[place], _one_card(values, Text("choose one card to give."))
         elif act in (GIVE, GIVE_AND_STOP):
             take, give = read_swap(values)
         else:
-            raise TableError("that button does nothing in Fifty-One.")
+            raise TableError(Text("that button does nothing in Fifty-One."))
         stop = act == GIVE_AND_STOP
         await tables.act(table.id, user, Swap(seat, take, give, stop), seq, hand_number=number)
-        said = f"You took {C.label(take)} and gave {C.label(give)}"
-        if stop:
-            said += " and called Stop"
+        cards = dict(take=C.label(take), give=C.label(give))
+        said = (_("You took {take} and gave {give} and called Stop.", **cards) if stop
+                else _("You took {take} and gave {give}.", **cards))
         hand = table.hand
         if hand is None or hand.is_over:
-            return said + ". The game is over: see the result in the channel.", None
-        return said + ".", None
+            over = _("The game is over: see the result in the channel.")
+            return f"{said} {over}", None
+        return said, None
 
 
-def _one_card(values: list[str], ask: str) -> Card:
+def _one_card(values: list[str], ask: Text) -> Card:
     if len(values) != 1:
         raise TableError(ask)
     try:
         return C.parse_with_joker(values[0])
     except CardError:
-        raise TableError("that menu choice is not a card.") from None
+        raise TableError(Text("that menu choice is not a card.")) from None
 
 
 def read_swap(values: list[str]) -> tuple[Card, Card]:
     if len(values) != 1 or values[0].count(JOINED) != 1:
-        raise TableError("choose one card to give.")
+        raise TableError(Text("choose one card to give."))
     take, give = values[0].split(JOINED)
     try:
         return C.parse_with_joker(take), C.parse_with_joker(give)
     except CardError:
-        raise TableError("that menu choice is not a swap.") from None
+        raise TableError(Text("that menu choice is not a swap.")) from None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.i18n import N_, _
 from bot.settings import Settings
 from cogs.gff import pictures, render, rules
 from cogs.rummy.play import RummyPlay
@@ -15,14 +16,16 @@ from engine.gff.game import GFF
 class GffUI(RummyPlay, GameUI):
     game = GFF
     embeds = render
-    how_to_start = "`/gff join` in a channel, then the host deals with `/gff start`"
+    how_to_start = N_("`/gff join` in a channel, then the host deals with `/gff start`")
     table_picture = staticmethod(pictures.table_picture)
     hand_picture = staticmethod(pictures.hand_picture)
-    out_below = "two stakes"
+    # Translators: what a player's stack fell below to be out of the table
+    out_below = N_("two stakes")
     result_lines = staticmethod(render.result_lines)
 
     def rules_embed(self, settings: Settings) -> discord.Embed:
         return rules.rules_embed(settings)
 
     def history_words(self, result: dict) -> str:
-        return f"game to {mentions(result.get('game_winners', []))}"
+        # Translators: a hand in the history: the game pot went to these players
+        return _("game to {players}", players=mentions(result.get("game_winners", [])))

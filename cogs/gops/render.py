@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.i18n import N_, _
 from cogs.sealed import render as sealed
 from cogs.sealed.words import BIDS
 from cogs.table.emojis import face_and_word, faces_and_words
@@ -25,27 +26,35 @@ from engine.gops.deal import ROUNDS, prize_value
 from engine.gops.settlement import GopsSettlement
 from engine.gops.views import PrivateView, PublicView, RoundView, SeatView
 
-LOBBY_TITLE = "Gops"
+# Translators: the game's name: Goofspiel, where players bid cards for prize cards
+LOBBY_TITLE = N_("Gops")
 
 
 def _prize(card: C.Card) -> str:
-    return f"{face_and_word(card)} (worth {prize_value(card)})"
+    # Translators: a prize card and how many points it is worth: "🂮 K♦ (worth 13)"
+    return _("{card} (worth {value})", card=face_and_word(card), value=prize_value(card))
 
 
 def _about(seat: SeatView, faces: bool) -> str:
     """The suit a seat bids with, its cards left, its score and the prizes it won
     (GOPS-4.1: public), as faces or in words."""
     won = faces_and_words(seat.won) if faces else C.labels(seat.won)
-    won = f" · won {won}" if seat.won else ""
     suit = C.SUIT_SYMBOLS[seat.suit] if seat.suit is not None else "?"
-    return f"bids {suit} · {count(seat.cards, 'card')} · **{seat.score}** points{won}"
+    # Translators: a player bids with the cards of this suit ("bids ♠")
+    facts = [_("bids {suit}", suit=suit), count(seat.cards, "card"),
+             # Translators: a player's score so far, the sum of their prizes' values
+             _("**{score}** points", score=seat.score)]
+    if seat.won:
+        # Translators: the prize cards a player has taken so far
+        facts.append(_("won {cards}", cards=won))
+    return " · ".join(facts)
 
 
 def _seat_lines(public: PublicView, away: set[str]) -> str:
     def mark(seat: SeatView) -> str | None:  # every seat dealt in bids each round
         if public.ended is not None:
             return None
-        return BIDS.made_mark if seat.has_bid else BIDS.due_mark
+        return _(BIDS.made_mark) if seat.has_bid else _(BIDS.due_mark)
 
     faced, worded = ([sealed.seat_line(seat, public, away, _about(seat, faces), mark(seat))
                       for seat in public.seats] for faces in (True, False))
@@ -56,14 +65,18 @@ def round_line(number: int, resolved: RoundView, *, faces: bool = True) -> str:
     """One reveal: the prize, every bid, who took it (GOPS-2.3); as faces or in words."""
     one = face_and_word if faces else C.label
     bids = ((seat, one(card)) for seat, card in resolved.bids)
-    shown = sealed.reveal_line(bids, resolved.winner, won="takes it", tied="discarded")
+    # Translators: after a player's name: their bid was the highest and takes the prize
+    won = _("takes it")
+    # Translators: a tie for the highest bid: the prize is discarded
+    shown = sealed.reveal_line(bids, resolved.winner, won=won, tied=_("discarded"))
     return f"{number}. {one(resolved.prize)} — {shown}"
 
 
 def _rounds_shown(public: PublicView) -> str:
     """Every resolved round, newest last: its faces while the field holds them."""
     if not public.rounds:
-        return "none yet"
+        # Translators: no round's bids have been shown yet
+        return _("none yet")
     faced, worded = ([round_line(i + 1, r, faces=faces) for i, r in enumerate(public.rounds)]
                      for faces in (True, False))
     return faces_while_they_fit(faced, worded)
@@ -78,58 +91,68 @@ def table_embed(
     if public.ended is None and public.prize is not None:
         when = due(deadline)
         names = ", ".join(seat_name(s) for s in waiting)
-        headline = (f"Round {public.round} of {ROUNDS}: the prize is **{_prize(public.prize)}**. "
-                    f"Sealed bids from {names}{when}.")
+        # Translators: {when} is empty or ", <t:…:R>", which Discord shows as "in 30 seconds"
+        headline = " ".join((
+            _("Round {round} of {rounds}: the prize is **{prize}**.", round=public.round,
+              rounds=ROUNDS, prize=_prize(public.prize)),
+            _("Sealed bids from {players}{when}.", players=names, when=when)))
     else:
-        headline = "The game is over: all 13 prizes are played."
+        headline = _("The game is over: all 13 prizes are played.")
     fields = [
-        Field("Bids shown", _rounds_shown(public)),
+        Field(_("Bids shown"), _rounds_shown(public)),
         # At most the 13 prizes: their faces always fit.
-        Field("Discarded prizes", faces_and_words(public.discarded, empty="none"),
+        Field(_("Discarded prizes"), faces_and_words(public.discarded, empty=_("none")),
               inline=True),
-        Field("Prizes face down", str(public.prizes_left), inline=True),
+        Field(_("Prizes face down"), str(public.prizes_left), inline=True),
     ]
-    return sealed.table_embed(public, LOBBY_TITLE, headline, _seat_lines(public, set(away)),
-                              fields, hand_number=hand_number)
+    return sealed.table_embed(public, _(LOBBY_TITLE), headline,
+                              _seat_lines(public, set(away)), fields, hand_number=hand_number)
 
 
 def winner_line(settlement: GopsSettlement) -> str:
     best = max(settlement.scores.values(), default=0)
     named = sealed.names(settlement.winners)
     if len(settlement.winners) == 1:
-        return f"{named} has the highest score, {best}, and takes the pot"
-    return f"{named} tie with {best} and share the pot"
+        return _("{player} has the highest score, {score}, and takes the pot",
+                 player=named, score=best)
+    # Translators: two or more players tie with the highest score, {score}
+    return _("{players} tie with {score} and share the pot", players=named, score=best)
 
 
 def result_lines(settlement: GopsSettlement) -> ResultLines:
     scores = [f"{seat_name(s)}: {points}" for s, points in settlement.scores.items()]
-    return ResultLines(f"{winner_line(settlement)}.", fields=(Field("Scores", clip(scores)),))
+    return ResultLines(f"{winner_line(settlement)}.", fields=(Field(_("Scores"), clip(scores)),))
 
 
 def history_words(result: dict) -> str:
     """GOPS-6.4: the pot's winners and every score."""
     scores = ", ".join(f"<@{s}> {p}" for s, p in result.get("scores", {}).items())
-    return f"pot to {mentions(result.get('winners', []))} (scores {scores})"
+    return _("pot to {players} (scores {scores})", players=mentions(result.get("winners", [])),
+             scores=scores)
 
 
 def hand_embed(view: PrivateView, *, note: str = "") -> discord.Embed:
     """A player's own hand and sealed bid. Ephemeral replies only."""
     public = view.public
     if public.ended is not None:
-        state = "The game is over."
+        state = _("The game is over.")
     elif view.legal:
-        state = (f"Bid a card for **{_prize(public.prize)}**: press it below. "
-                 "A bid is final.")
+        state = " ".join((_("Bid a card for **{prize}**: press it below.",
+                            prize=_prize(public.prize)),
+                          _("A bid is final.")))
     elif view.bid is not None:
         waiting = ", ".join(seat_name(s.id) for s in public.seats
                             if s.dealt_in and not s.has_bid)
-        state = (f"Your bid for {_prize(public.prize)}: **{face_and_word(view.bid)}** (final). "
-                 f"Waiting for {waiting}.")
+        state = " ".join((_("Your bid for {prize}: **{card}** (final).",
+                            prize=_prize(public.prize), card=face_and_word(view.bid)),
+                          _("Waiting for {players}.", players=waiting)))
     else:
-        state = "No bid is due from you."
+        state = _("No bid is due from you.")
     me = next((s for s in public.seats if s.id == view.seat), None)
-    fields = [Field("Your score", str(me.score), inline=True)] if me is not None else []
-    fields.append(Field("Round", f"{min(public.round, ROUNDS)} of {ROUNDS}", inline=True))
+    fields = [Field(_("Your score"), str(me.score), inline=True)] if me is not None else []
+    fields.append(Field(_("Round"), _("{round} of {rounds}", round=min(public.round, ROUNDS),
+                                      rounds=ROUNDS), inline=True))
     if public.rounds:
-        fields.append(Field("Last round", round_line(len(public.rounds), public.rounds[-1])))
+        fields.append(Field(_("Last round"),
+                            round_line(len(public.rounds), public.rounds[-1])))
     return sealed.hand_embed(view, state, fields, note=note)

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import discord
 
+from bot.i18n import N_, Text, _
 from bot.settings import Settings
 from bot.tables import TableError
 from cogs.gops import pictures, render, rules
@@ -30,17 +31,18 @@ CARD_ROWS = 3
 class GopsUI(SealedPlay, GameUI):
     game = GOPS
     embeds = render
-    how_to_start = "`/gops join` in a channel, then the host deals with `/gops start`"
+    how_to_start = N_("`/gops join` in a channel, then the host deals with `/gops start`")
     table_picture = staticmethod(pictures.table_picture)
     hand_picture = staticmethod(pictures.hand_picture)
     words = BIDS
-    placeholder = "Bid a card (final once made)"
+    # Translators: the bid menu's placeholder: a sealed bid is final once made
+    placeholder = N_("Bid a card (final once made)")
     # A press of a card bids it, as its option in the menu did ("bid" stays a menu act:
     # a view sent before the cards were buttons still bids from its menu).
     card_acts = (CHOOSE,)
     hand_word = "game"
-    lobby_line = ("Everyone posts the stake; thirteen sealed bids for the diamonds; the "
-                  "highest score takes the pot.")
+    lobby_line = N_("Everyone posts the stake; thirteen sealed bids for the diamonds; the "
+                    "highest score takes the pot.")
     result_lines = staticmethod(render.result_lines)
     history_words = staticmethod(render.history_words)
 
@@ -52,13 +54,13 @@ class GopsUI(SealedPlay, GameUI):
         """GOPS-4.2: the player's own cards as buttons, in their own view, pressed to bid
         (GOPS-2.2); shown disabled while no bid is due, so the hand stays in view."""
         return card_buttons(custom_id, CHOOSE, view.hand, rows=CARD_ROWS,
-                            playable=bool(view.legal), placeholder=self.placeholder)
+                            playable=bool(view.legal), placeholder=_(self.placeholder))
 
     def choice_from(self, seat: str, value: str) -> Bid:
         try:
             return Bid(seat, C.parse(value))
         except CardError:
-            raise TableError("that menu choice is not a card.") from None
+            raise TableError(Text("that menu choice is not a card.")) from None
 
     def choice_words(self, action: Bid) -> str:
         return face_and_word(action.card)

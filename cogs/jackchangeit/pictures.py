@@ -6,17 +6,20 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from bot.i18n import _
 from cogs.shedding import pictures as shedding
+from cogs.shedding.render import suit_name
 from cogs.table.pictures.layout import Picture, hand_row, picture
-from engine import cards as C
 from engine.cards import Card
 from engine.jackchangeit.views import PrivateView, PublicView
 
 
 def table_picture(public: PublicView) -> Picture:
-    called = (f" ({C.SUIT_NAMES[public.called]} called)" if public.called is not None
-              else "")
-    return shedding.table_picture(public, "Discard" + called, public.pile)
+    # Translators: words drawn in the table picture, over the discard pile; with the suit
+    # a jack called.
+    discard = (_("Discard ({suit} called)", suit=suit_name(public.called))
+               if public.called is not None else _("Discard"))
+    return shedding.table_picture(public, discard, public.pile)
 
 
 def hand_picture(view: PrivateView, picked: Collection[Card] = ()) -> Picture:

@@ -13,9 +13,11 @@ from collections.abc import Callable, Sequence
 
 import discord
 
+from bot.i18n import N_, Text, _, ngettext
 from bot.settings import Settings
 from bot.tables import LiveTable, TableError, TableService
 from cogs.jackchangeit import pictures, render, rules
+from cogs.shedding.render import suit_name
 from cogs.shedding.ui import GAME_OVER, MENU_OPTIONS, SheddingUI, hand_cards, hand_rows
 from cogs.table.components import (
     ROW,
@@ -55,16 +57,19 @@ def play_value(card: Card, two: Card | None) -> str:
 
 def play_label(card: Card, two: Card | None) -> str:
     if two is not None:
-        return f"{C.label(card)} with {C.label(two)}: the next player draws 7"
+        # Translators: a menu option: the ace of hearts played together with a 2.
+        return _("{card} with {two}: the next player draws 7", card=C.label(card),
+                 two=C.label(two))
     if C.rank(card) == JACK:
-        return f"{C.label(card)}: then name a suit"
+        # Translators: a menu option: a jack, after which the player names a suit.
+        return _("{card}: then name a suit", card=C.label(card))
     return C.label(card)
 
 
 def suit_option(suit: int, value: str) -> Component:
     """A suit a jack may name (JCI-4.5): its mark as the option's face, its name."""
     emoji = FACES.emoji(f"suit{C.SUITS[suit]}")
-    name = C.SUIT_NAMES[suit]
+    name = suit_name(suit)
     return option(name if emoji else f"{C.SUIT_SYMBOLS[suit]} {name}", value, emoji=emoji)
 
 
@@ -72,23 +77,26 @@ def pair_button(custom_id: Callable[[str], str], hand: Sequence[Card], two: Card
                 ) -> Component:
     """The A♥ with `two` under it (JCI-4.6): the 2's button, by its place in the hand."""
     emoji = face_emoji(two)
-    words = f"+ {C.label(ACE_OF_HEARTS)}: the next player draws 7"
-    return button(custom_id(card_act(PAIR_ACT, hand.index(two))),
-                  words if emoji else f"{C.label(two)} {words}", discord.ButtonStyle.primary,
-                  emoji=emoji)
+    ace = C.label(ACE_OF_HEARTS)
+    # Translators: a button: this 2 played together with the ace of hearts (the 2 shown by
+    # its picture, or by {two} when there is none).
+    words = (_("+ {card}: the next player draws 7", card=ace) if emoji
+             else _("{two} + {card}: the next player draws 7", two=C.label(two), card=ace))
+    return button(custom_id(card_act(PAIR_ACT, hand.index(two))), words,
+                  discord.ButtonStyle.primary, emoji=emoji)
 
 
 class JackChangeItUI(SheddingUI, GameUI):
     game = JACKCHANGEIT
-    how_to_start = ("`/jackchangeit join` in a channel, then the host deals with "
-                    "`/jackchangeit start`")
+    how_to_start = N_("`/jackchangeit join` in a channel, then the host deals with "
+                      "`/jackchangeit start`")
     embeds = render.JackChangeItEmbeds()
     table_picture = staticmethod(pictures.table_picture)
     button_acts = (DRAW,)
     card_acts = (PLAY, PAIR_ACT)
     menu_acts = (PLAY, SUIT)  # PLAY: the plays of a hand too large for the buttons
     hand_picture = staticmethod(pictures.hand_picture)
-    lobby_line = "Everyone antes the stake; the first out of cards takes the pot."
+    lobby_line = N_("Everyone antes the stake; the first out of cards takes the pot.")
 
     def rules_embed(self, settings: Settings) -> discord.Embed:
         return rules.rules_embed(settings)
@@ -108,9 +116,9 @@ class JackChangeItUI(SheddingUI, GameUI):
             if view.plays:
                 options = [card_option(c, play_value(c, two), label=play_label(c, two))
                            for c, two in view.plays[:MENU_OPTIONS]]
-                return menu(custom_id(PLAY), options, "Play a card")
+                return menu(custom_id(PLAY), options, _("Play a card"))
             options = [card_option(c) for c in view.hand[:MENU_OPTIONS]]
-            return menu(custom_id(PLAY), options, "Your cards", enabled=False)
+            return menu(custom_id(PLAY), options, _("Your cards"), enabled=False)
 
         singles = {card for card, two in view.plays if two is None}
         cards = hand_cards(custom_id, PLAY, view.hand, rows=CARD_ROWS, playable=singles,
@@ -119,10 +127,14 @@ class JackChangeItUI(SheddingUI, GameUI):
         if jack is not None:
             options = [suit_option(s, f"{C.code(jack)}:{C.SUITS[s]}")
                        for s in range(4) if s != C.suit(jack)]
-            menus.append(menu(custom_id(SUIT), options, f"{C.label(jack)} names the suit…"))
+            menus.append(menu(custom_id(SUIT), options,
+                              _("{card} names the suit…", card=C.label(jack))))
         buttons = []
         if DRAW in view.legal:
-            buttons.append(button(custom_id(DRAW), f"Draw {view.public.pending}",
+            # Translators: a button: take the pending draw of {n} cards instead of
+            # countering it.
+            buttons.append(button(custom_id(DRAW),
+                                  ngettext("Draw {n}", "Draw {n}", view.public.pending),
                                   discord.ButtonStyle.danger))
         elif len(view.hand) <= CARD_ROWS * ROW:  # else the pairs are in the plays menu
             # At most four: one for each 2, with Refresh on the row.
@@ -141,48 +153,50 @@ class JackChangeItUI(SheddingUI, GameUI):
         elif act == PLAY:
             card, two = _play_chosen(values)
             if C.rank(card) == JACK:
-                return f"Name the suit for {C.label(card)}.", [card]
+                return _("Name the suit for {card}.", card=C.label(card)), [card]
             action = Play(seat, card, None, two)
         elif act == PAIR_ACT:  # the button of the 2 that goes under the A♥ (JCI-4.6)
             two, more = _play_chosen(values)
             if more is not None:
-                raise TableError("that menu choice is not a play.")
+                raise TableError(Text("that menu choice is not a play."))
             action = Play(seat, ACE_OF_HEARTS, None, two)
         elif act == SUIT:
             card, suit = _suit_chosen(values)
             action = Play(seat, card, suit)
         else:
-            raise TableError("that button does nothing in Jack Change It.")
+            raise TableError(Text("that button does nothing in Jack Change It."))
         if not await self.played(tables, table, user, at, action):
-            return GAME_OVER, None
+            return _(GAME_OVER), None
         if isinstance(action, Draw):
-            return "You took the draw.", None
-        said = f"You played {face_and_word(action.card)}"
-        if action.with_ is not None:
-            said += f" with {face_and_word(action.with_)}"
+            return _("You took the draw."), None
+        played = face_and_word(action.card)
+        if action.with_ is not None:  # the A♥ with a 2 (JCI-4.6): never a jack
+            return _("You played {card} with {two}.", card=played,
+                     two=face_and_word(action.with_)), None
         if action.suit is not None:
-            said += f", naming {C.SUIT_NAMES[action.suit]}"
-        return said + ".", None
+            return _("You played {card}, naming {suit}.", card=played,
+                     suit=suit_name(action.suit)), None
+        return _("You played {card}.", card=played), None
 
 
 def _play_chosen(values: list[str]) -> tuple[Card, Card | None]:
     if len(values) != 1:
-        raise TableError("choose one play.")
-    card, _, two = values[0].partition(PAIR)
+        raise TableError(Text("choose one play."))
+    card, _sep, two = values[0].partition(PAIR)
     try:
         return C.parse(card), (C.parse(two) if two else None)
     except CardError:
-        raise TableError("that menu choice is not a play.") from None
+        raise TableError(Text("that menu choice is not a play.")) from None
 
 
 def _suit_chosen(values: list[str]) -> tuple[Card, int]:
     if len(values) != 1:
-        raise TableError("choose one suit.")
-    card, _, suit = values[0].partition(":")
+        raise TableError(Text("choose one suit."))
+    card, _sep, suit = values[0].partition(":")
     try:
         jack = C.parse(card)
     except CardError:
-        raise TableError("that menu choice is not a suit.") from None
+        raise TableError(Text("that menu choice is not a suit.")) from None
     if C.rank(jack) != JACK or suit not in C.SUITS or len(suit) != 1:
-        raise TableError("that menu choice is not a suit.")
+        raise TableError(Text("that menu choice is not a suit."))
     return jack, C.SUITS.index(suit)

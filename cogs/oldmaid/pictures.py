@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from bot.i18n import _
 from cogs.table.pictures.layout import (
     Group,
     Picture,
@@ -28,14 +29,23 @@ def table_picture(public: PublicView) -> Picture:
     for seat in public.seats:
         if not seat.dealt_in:
             continue
-        role = (" (draws)" if seat.id == public.drawer
-                else " (drawn from)" if seat.id == public.holder else "")
+        name = names[seat.id]
+        if seat.id == public.drawer:
+            # Translators: a caption in the table's picture: this player ("Seat 2") draws now
+            name = _("{player} (draws)", player=name)
+        elif seat.id == public.holder:
+            # Translators: a caption in the table's picture: this player's cards are drawn from
+            name = _("{player} (drawn from)", player=name)
         slots = tuple(back(str(i + 1) if seat.id == public.holder else "")
-                      for i in range(seat.cards)) or (empty("out"),)
-        seats.append(Group(names[seat.id] + role, slots, fan=seat.id != public.holder))
+                      for i in range(seat.cards))
+        if not slots:
+            # Translators: under a player's place in the table's picture: no cards left
+            slots = (empty(_("out")),)
+        seats.append(Group(name, slots, fan=seat.id != public.holder))
     pairs = [Group(names.get(pair.seat, ""), tuple(face(c) for c in pair.cards), fan=True)
              for pair in public.pairs[-PAIRS_SHOWN:]]
-    maid = ([Group("The old maid", (face(public.old_maid),))]
+    # Translators: a caption in the table's picture: the queen left without a mate
+    maid = ([Group(_("The old maid"), (face(public.old_maid),))]
             if public.old_maid is not None else [])
     return picture(seats, [*pairs, *maid])
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.i18n import N_, _
 from cogs.table.emojis import face_and_word, faces_and_words, hand_heading
 from cogs.table.frames import GOLD, GREEN, GREY, ResultLines, due, seat_line, seat_marks
 from cogs.table.names import FIELD_LIMIT, clip, count, seat_name
@@ -19,7 +20,8 @@ from engine import cards as C
 from engine.oldmaid.settlement import OldMaidSettlement
 from engine.oldmaid.views import PrivateView, PublicView
 
-TITLE = "Old Maid"
+# Translators: the game's name: the queen left without a mate (the old maid) loses
+TITLE = N_("Old Maid")
 RECENT_DRAWS = 5  # the draws the table lists, newest last
 
 
@@ -28,7 +30,8 @@ def _seat_lines(public: PublicView, away: set[str]) -> list[str]:
     for seat in public.seats:
         marks = seat_marks(seat.id, dealer=public.dealer, away=away, dealt_in=seat.dealt_in)
         if seat.dealt_in and seat.out:
-            marks.append("out: no cards left")
+            # Translators: a player's mark on the table: they hold no cards and are done
+            marks.append(_("out: no cards left"))
         cards = f" · {count(seat.cards, 'card')}" if seat.dealt_in and not seat.out else ""
         lines.append(seat_line(seat.id, seat.stack, marks, turn=seat.id == public.drawer,
                                holds=cards))
@@ -59,7 +62,8 @@ def pairs_field(public: PublicView) -> str:
 
 def draw_lines(public: PublicView) -> list[str]:
     """Who drew from whom, newest last (OLDMAID-5.2); never the card."""
-    return [f"{d.moment}. {seat_name(d.drawer)} drew from {seat_name(d.holder)}"
+    return [f"{d.moment}. " + _("{player} drew from {holder}", player=seat_name(d.drawer),
+                                holder=seat_name(d.holder))
             for d in public.draws[-RECENT_DRAWS:]]
 
 
@@ -69,35 +73,48 @@ def table_embed(
 ) -> discord.Embed:
     if public.drawer is not None and public.holder is not None:
         when = due(deadline)
-        headline = (f"{seat_name(public.drawer)} to draw from {seat_name(public.holder)} "
-                    f"({count(public.holder_cards, 'card')}){when}.")
+        # Translators: {when} is empty or ", <t:…:R>", which Discord shows as "in 30 seconds"
+        headline = _("{player} to draw from {holder} ({cards}){when}.",
+                     player=seat_name(public.drawer), holder=seat_name(public.holder),
+                     cards=count(public.holder_cards, "card"), when=when)
+    elif public.old_maid is not None:
+        headline = _("The deal is over: {player} keeps the Old Maid, {card}.",
+                     player=seat_name(public.loser or ""), card=face_and_word(public.old_maid))
     else:
-        headline = (f"The deal is over: {seat_name(public.loser or '')} keeps the Old Maid, "
-                    f"{face_and_word(public.old_maid)}." if public.old_maid is not None
-                    else "The deal is over.")
+        headline = _("The deal is over.")
+    stake = _("Stake {stake}.", stake=public.stake)
     embed = discord.Embed(
-        title=f"{TITLE} — deal {hand_number}",
-        description=f"Stake {public.stake}. {headline}",
+        # Translators: a table's title: the game's name, and which deal this is at the table
+        title=_("{game} — deal {number}", game=_(TITLE), number=str(hand_number)),
+        description=f"{stake} {headline}",
         colour=GREEN if public.drawer else GOLD,
     )
-    embed.add_field(name="Pot", value=f"{public.pot} chips", inline=True)
-    embed.add_field(name="Seats", value=clip(_seat_lines(public, set(away))), inline=False)
-    embed.add_field(name="Pairs thrown", value=pairs_field(public), inline=False)
+    embed.add_field(name=_("Pot"), value=_("{chips} chips", chips=public.pot), inline=True)
+    embed.add_field(name=_("Seats"), value=clip(_seat_lines(public, set(away))), inline=False)
+    embed.add_field(name=_("Pairs thrown"), value=pairs_field(public), inline=False)
     if public.draws:
-        embed.add_field(name="Draws", value=clip(draw_lines(public)), inline=False)
+        # Translators: the table's list of who drew a card from whom
+        embed.add_field(name=_("Draws"), value=clip(draw_lines(public)), inline=False)
     return embed
 
 
+# How a deal ended (OLDMAID-4), as the result's sentence says it.
 ENDED = {
-    "old_maid": "the draws left one player holding the Old Maid",
-    "on_deal": "the pairs thrown at the deal left one player holding cards",
+    "old_maid": N_("The draws left one player holding the Old Maid: {player} keeps {card} and "
+                   "loses; everyone else shares the pot."),
+    "on_deal": N_("The pairs thrown at the deal left one player holding cards: {player} keeps "
+                  "{card} and loses; everyone else shares the pot."),
 }
 
 
 def result_lines(settlement: OldMaidSettlement) -> ResultLines:
-    return ResultLines(f"{ENDED.get(settlement.ended, settlement.ended).capitalize()}: "
-                       f"{seat_name(settlement.loser)} keeps {face_and_word(settlement.old_maid)} "
-                       "and loses; everyone else shares the pot.")
+    player, card = seat_name(settlement.loser), face_and_word(settlement.old_maid)
+    said = ENDED.get(settlement.ended)
+    if said is None:  # an ending without words: as the engine records it
+        return ResultLines(f"{settlement.ended.capitalize()}: " + _(
+            "{player} keeps {card} and loses; everyone else shares the pot.",
+            player=player, card=card))
+    return ResultLines(_(said, player=player, card=card))
 
 
 def history_words(result: dict) -> str:
@@ -108,31 +125,32 @@ def history_words(result: dict) -> str:
         shown = face_and_word(C.parse(code))
     except C.CardError:
         shown = code
-    return f"<@{result.get('loser')}> kept the Old Maid ({shown})"
+    return _("{player} kept the Old Maid ({card})", player=f"<@{result.get('loser')}>",
+             card=shown)
 
 
 def hand_embed(view: PrivateView, *, note: str = "") -> discord.Embed:
     """A player's own hand. Ephemeral replies only: this shows their cards."""
     public = view.public
     if view.legal and public.holder is not None:
-        state = (f"Your turn: draw one of {seat_name(public.holder)}'s "
-                 f"{count(public.holder_cards, 'card')}, shown face down in a fresh order.")
+        state = _("Your turn: draw one of {holder}'s {cards}, shown face down in a fresh order.",
+                  holder=seat_name(public.holder), cards=count(public.holder_cards, "card"))
     elif public.drawer is not None and not view.hand:
-        state = "You are out: no cards left. Waiting for the others."
+        state = _("You are out: no cards left. Waiting for the others.")
     elif public.drawer is not None:
-        state = f"Waiting for {seat_name(public.drawer)}."
+        state = _("Waiting for {player}.", player=seat_name(public.drawer))
     else:
-        state = "The deal is over."
+        state = _("The deal is over.")
     said = f"> {note}\n" if note else ""
     embed = discord.Embed(
-        title="Your hand",
+        title=_("Your hand"),
         description=f"{said}{hand_heading(view.hand)}\n{state}",
         colour=GREEN if view.legal else GREY,
     )
     if view.last_drawn is not None:
-        embed.add_field(name="You drew last", value=face_and_word(view.last_drawn),
+        embed.add_field(name=_("You drew last"), value=face_and_word(view.last_drawn),
                         inline=True)
     if view.last_given is not None:
-        embed.add_field(name="Drawn from you last", value=face_and_word(view.last_given),
+        embed.add_field(name=_("Drawn from you last"), value=face_and_word(view.last_given),
                         inline=True)
     return embed

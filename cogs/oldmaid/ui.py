@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.i18n import N_, Text, _
 from bot.settings import Settings
 from bot.tables import LiveTable, TableError, TableService
 from cogs.oldmaid import pictures, render, rules
@@ -43,12 +44,13 @@ Shown = tuple[tuple[int, int], tuple[int, ...]]  # (hand, action number), slot -
 class OldMaidUI(GameUI):
     game = OLDMAID
     embeds = render
-    how_to_start = "`/oldmaid join` in a channel, then the host deals with `/oldmaid start`"
+    how_to_start = N_("`/oldmaid join` in a channel, then the host deals with `/oldmaid start`")
     table_picture = staticmethod(pictures.table_picture)
     button_acts = BACK_ACTS
     hand_picture = staticmethod(pictures.hand_picture)
     hand_word = "deal"
-    lobby_line = "Everyone posts the stake; whoever keeps the odd queen loses it to the rest."
+    # Translators: the odd queen is the one left without a mate: the old maid
+    lobby_line = N_("Everyone posts the stake; whoever keeps the odd queen loses it to the rest.")
     result_lines = staticmethod(render.result_lines)
     history_words = staticmethod(render.history_words)
 
@@ -65,7 +67,8 @@ class OldMaidUI(GameUI):
         state: ViewState = FRESH_VIEW,
     ) -> RenderedView:
         at = (hand_number, view.public.seq)
-        refresh = button(hand_custom_id(GAME, table_id, owner, at, "refresh"), "Refresh",
+        # Translators: a button: show the view again as the table is now
+        refresh = button(hand_custom_id(GAME, table_id, owner, at, "refresh"), _("Refresh"),
                          discord.ButtonStyle.secondary)
         if not view.legal:
             self.orders.pop((table_id, owner), None)
@@ -98,22 +101,27 @@ class OldMaidUI(GameUI):
         act: str, picked: Sequence[Card], values: list[str],
     ) -> tuple[str, list[int] | None]:
         if act not in BACK_ACTS:
-            raise TableError("that button does nothing in Old Maid.")
+            raise TableError(Text("that button does nothing in Old Maid."))
         seat = str(user)
         hand = table.hand
         cards = hand.public_view().holder_cards if seat in hand.to_act() else 0
         order = self._order(table.id, user, at, cards, fresh=False)
         slot = BACK_ACTS.index(act)
         if slot >= len(order):
-            raise TableError("that card is no longer there; here are the cards as they are.")
+            raise TableError(
+                Text("that card is no longer there; here are the cards as they are."))
         number, seq = at
         await tables.act(table.id, user, Draw(seat, order[slot]), seq, hand_number=number)
         self.orders.pop((table.id, user), None)
         hand = table.hand
         drawn = hand.private_view(seat).last_drawn
-        said = f"You drew {face_and_word(drawn)}" if drawn is not None else "You drew"
-        if drawn is not None and drawn not in hand.private_view(seat).hand:
-            said += " and threw the pair"
+        if drawn is None:
+            said = _("You drew.")
+        elif drawn not in hand.private_view(seat).hand:
+            said = _("You drew {card} and threw the pair.", card=face_and_word(drawn))
+        else:
+            said = _("You drew {card}.", card=face_and_word(drawn))
         if hand.is_over:
-            return f"{said}. The deal is over: see the result in the channel.", None
-        return f"{said}.", None
+            over = _("The deal is over: see the result in the channel.")
+            return f"{said} {over}", None
+        return said, None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from bot.i18n import _
 from cogs.shedding import pictures as shedding
 from cogs.table.pictures.layout import Group, Picture, empty, face, hand_row, picture, seat_captions
 from engine.cards import Card
@@ -15,8 +16,10 @@ from engine.pageone.views import PrivateView, PublicView
 def table_picture(public: PublicView) -> Picture:
     names = seat_captions([seat.id for seat in public.seats])
     played = tuple(face(card, names.get(seat, "")) for seat, card in public.trick)
-    trick = Group("Trick", played or (empty("none yet"),))
-    return shedding.table_picture(public, "Discard", public.discard, trick)
+    # Translators: words drawn in the table picture: the cards played to this trick, or
+    # none yet; the discard pile.
+    trick = Group(_("Trick"), played or (empty(_("none yet")),))
+    return shedding.table_picture(public, _("Discard"), public.discard, trick)
 
 
 def hand_picture(view: PrivateView, picked: Collection[Card] = ()) -> Picture:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.i18n import N_, Text, _
 from bot.settings import Settings
 from bot.tables import LiveTable, TableError, TableService
 from cogs.pageone import pictures, render, rules
@@ -38,14 +39,14 @@ CARD_ROWS = 4
 
 class PageOneUI(SheddingUI, GameUI):
     game = PAGEONE
-    how_to_start = "`/pageone join` in a channel, then the host deals with `/pageone start`"
+    how_to_start = N_("`/pageone join` in a channel, then the host deals with `/pageone start`")
     embeds = render.PageOneEmbeds()
     table_picture = staticmethod(pictures.table_picture)
     button_acts = (CALL_ON, CALL_OFF)
     card_acts = (PLAY, PLAY_CALLING)
     menu_acts = (PLAY, PLAY_CALLING)  # a hand too large for the buttons
     hand_picture = staticmethod(pictures.hand_picture)
-    lobby_line = "Everyone antes the stake; the first out of cards takes the pot."
+    lobby_line = N_("Everyone antes the stake; the first out of cards takes the pot.")
 
     def rules_embed(self, settings: Settings) -> discord.Embed:
         return rules.rules_embed(settings)
@@ -62,8 +63,8 @@ class PageOneUI(SheddingUI, GameUI):
 
         def plays_menu() -> Component:
             cards = view.legal_cards or view.hand
-            placeholder = ("Play a card, calling Page One!" if calling
-                           else "Play a card" if view.legal_cards else "Your cards")
+            placeholder = (_("Play a card, calling Page One!") if calling
+                           else _("Play a card") if view.legal_cards else _("Your cards"))
             return menu(custom_id(act), [card_option(card) for card in cards[:MENU_OPTIONS]],
                         placeholder, enabled=bool(view.legal_cards))
 
@@ -72,11 +73,13 @@ class PageOneUI(SheddingUI, GameUI):
         toggle = []
         if view.call_due:
             toggle.append(
-                button(custom_id(CALL_OFF), "Page One! ✅ on", discord.ButtonStyle.success,
+                # Translators: a toggle button: whether the call "Page One!" (made when
+                # playing down to one card) goes with the next card played; on, then off.
+                button(custom_id(CALL_OFF), _("Page One! ✅ on"), discord.ButtonStyle.success,
                        enabled=bool(view.legal))
                 if calling else
-                button(custom_id(CALL_ON), "Page One! ⬜ off", discord.ButtonStyle.secondary,
-                       enabled=bool(view.legal))
+                button(custom_id(CALL_ON), _("Page One! ⬜ off"),
+                       discord.ButtonStyle.secondary, enabled=bool(view.legal))
             )
         return hand_rows(custom_id, cards, [], toggle)
 
@@ -85,24 +88,25 @@ class PageOneUI(SheddingUI, GameUI):
         act: str, picked: Sequence[Card], values: list[str],
     ) -> tuple[str, list[int] | None]:
         if act == CALL_ON:
-            return "Page One! will be called with your play.", CALLING
+            return _("Page One! will be called with your play."), CALLING
         if act == CALL_OFF:
-            return "Page One! is off.", None
+            return _("Page One! is off."), None
         if act not in (PLAY, PLAY_CALLING):
-            raise TableError("that button does nothing in Page One.")
+            raise TableError(Text("that button does nothing in Page One."))
         if len(values) != 1:
-            raise TableError("choose one card to play.")
+            raise TableError(Text("choose one card to play."))
         try:
             card = C.parse_with_joker(values[0])
         except CardError:
-            raise TableError("that menu choice is not a card.") from None
+            raise TableError(Text("that menu choice is not a card.")) from None
         seat = str(user)
         if not await self.played(tables, table, user, at, Play(seat, card, act == PLAY_CALLING)):
-            return GAME_OVER, None
-        said = f"You played {face_and_word(card)}"
-        if act == PLAY_CALLING:
-            said += " and called Page One!"
+            return _(GAME_OVER), None
+        played = face_and_word(card)
         drawn = table.hand.private_view(seat).drawn
         if drawn:  # PAGEONE-4.7: five at once for a play to one card without the call
-            said += f". No call: the bot drew {faces_and_words(drawn)} for you"
-        return said + ".", None
+            return _("You played {card}. No call: the bot drew {cards} for you.", card=played,
+                     cards=faces_and_words(drawn)), None
+        if act == PLAY_CALLING:
+            return _("You played {card} and called Page One!.", card=played), None
+        return _("You played {card}.", card=played), None

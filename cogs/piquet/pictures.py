@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from bot.i18n import _
 from cogs.table.pictures.layout import (
     Group,
     Picture,
@@ -26,18 +27,25 @@ from engine.piquet.views import PrivateView, PublicView
 def table_picture(public: PublicView) -> Picture:
     names = seat_captions([seat.id for seat in public.seats])
     seats = seats_face_down(names, ((s.id, s.cards) for s in public.seats), public.to_act,
-                            note=" (to act)")
+                            # Translators: words drawn in the table picture, after the name
+                            # of the seat to act.
+                            note=_(" (to act)"))
     played = tuple(face(card, names.get(seat, "")) for seat, card in public.trick)
-    middle = [Group("Trick", played or (empty(),))]
+    middle = [Group(_("Trick"), played or (empty(),))]
     if public.tricks:
         last = public.tricks[-1]
-        middle.append(Group(f"Last trick: {names.get(last.winner, '')}",
-                            tuple(face(card) for _, card in last.cards)))
+        # Translators: words drawn in the table picture: the last trick and its winner.
+        middle.append(Group(_("Last trick: {seat}", seat=names.get(last.winner, "")),
+                            tuple(face(card) for _seat, card in last.cards)))
     if public.talon_shown is not None:
-        middle.append(pile("Talon shown", public.talon_shown))
+        # Translators: words drawn in the table picture. The talon: the cards left after
+        # the deal, face down, taken in the exchange; the dealer may show the rest of it.
+        middle.append(pile(_("Talon shown"), public.talon_shown))
     else:
-        middle.append(stock("Talon", public.talon))
-    blanche = [pile(f"{names.get(seat, '')} carte blanche", cards)
+        middle.append(stock(_("Talon"), public.talon))
+    # Translators: words drawn in the table picture over a hand shown as carte blanche (a
+    # hand dealt with no king, queen or jack).
+    blanche = [pile(_("{seat} carte blanche", seat=names.get(seat, "")), cards)
                for seat, cards in public.carte_blanche if cards]
     return picture(seats, middle, blanche)
 

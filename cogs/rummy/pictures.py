@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from bot.i18n import _
 from cogs.table.pictures.layout import (
     Group,
     Picture,
@@ -30,12 +31,16 @@ def seat_row(public: PublicView) -> list[Group]:
 
 def table_rows(public: PublicView, *first: Group) -> Picture:
     names = seat_captions([seat.id for seat in public.seats])
-    spreads = [pile(f"Spread {s.index + 1} ({names.get(s.owner, '')})", s.cards)
+    # Translators: a caption in the table's picture: a spread (a set or run laid on the
+    # table), its number and whose it is
+    spreads = [pile(_("Spread {spread} ({player})", spread=s.index + 1,
+                      player=names.get(s.owner, "")), s.cards)
                for s in public.spreads]
     return picture(
         seat_row(public),
-        [*first, pile("Discard", public.discard_pile, show=DISCARD_SHOWN),
-         stock("Stock", public.stock)],
+        # Translators: captions in the table's picture: the discard pile, the stock
+        [*first, pile(_("Discard"), public.discard_pile, show=DISCARD_SHOWN),
+         stock(_("Stock"), public.stock)],
         spreads,
     )
 

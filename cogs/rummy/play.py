@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
+from bot.i18n import Text, _
 from bot.tables import LiveTable, TableError
 from cogs.rummy import views
 from cogs.table.ui import FRESH_VIEW, ViewState
@@ -54,12 +55,13 @@ class RummyPlay:
         before = set(hand.hands.get(seat, ()))
         if act == "hit":
             if not picked:
-                raise TableError("pick the cards to hit with first.")
+                raise TableError(Text("pick the cards to hit with first."))
             view = tables.hand_view(table, user)
             targets = [i for i, cards in view.hit_options if set(cards) == set(picked)]
             if not targets:
-                raise TableError(f"{C.labels(picked)} cannot go on any spread.")
-            return f"Hit with {C.labels(picked)}: choose the spread.", targets
+                raise TableError(Text("{cards} cannot go on any spread.", cards=C.labels(picked)))
+            # Translators: a hit adds cards to a spread (a set or run) already on the table
+            return _("Hit with {cards}: choose the spread.", cards=C.labels(picked)), targets
         action = action_for(seat, act, list(picked), values)
         number, seq = at
         await tables.act(table.id, user, action, seq, hand_number=number)
@@ -70,7 +72,7 @@ def cards_chosen(values: list[str]) -> list[Card]:
     try:
         return [C.parse(v) for v in values]
     except CardError:
-        raise TableError("that menu choice is not a card.") from None
+        raise TableError(Text("that menu choice is not a card.")) from None
 
 
 def action_for(seat: str, act: str, picked: list[Card], values: list[str]) -> Action:
@@ -82,35 +84,37 @@ def action_for(seat: str, act: str, picked: list[Card], values: list[str]) -> Ac
         return Draw(seat, DISCARD)
     if act == "spread":
         if not picked:
-            raise TableError("pick the cards to spread first.")
+            raise TableError(Text("pick the cards to spread first."))
         return Spread(seat, tuple(picked))
     if act == "throw":
         chosen = cards_chosen(values)
         if len(chosen) != 1:
-            raise TableError("choose one card to discard.")
+            raise TableError(Text("choose one card to discard."))
         return Discard(seat, chosen[0])
     if act == "target":
         if not picked:
-            raise TableError("pick the cards to hit with first.")
+            raise TableError(Text("pick the cards to hit with first."))
         try:
             return Hit(seat, int(values[0]), tuple(picked))
         except (IndexError, ValueError):
-            raise TableError("choose a spread from the list.") from None
-    raise TableError("that button does nothing.")
+            raise TableError(Text("choose a spread from the list.")) from None
+    raise TableError(Text("that button does nothing."))
 
 
 def what_happened(action: Action, before: set[Card], table: LiveTable, seat: str) -> str:
     hand = table.hand
     if hand is not None and hand.is_over:
-        return "The hand is over: see the result in the channel."
+        return _("The hand is over: see the result in the channel.")
     if isinstance(action, Draw):
         drawn = set(hand.hands[seat]) - before if hand else set()
-        where = "the stock" if action.source == STOCK else "the discard pile"
-        return f"You drew {C.labels(drawn)} from {where}."
+        if action.source == STOCK:
+            return _("You drew {cards} from the stock.", cards=C.labels(drawn))
+        return _("You drew {cards} from the discard pile.", cards=C.labels(drawn))
     if isinstance(action, Spread):
-        return f"You spread {C.labels(action.cards)}."
+        return _("You spread {cards}.", cards=C.labels(action.cards))
     if isinstance(action, Hit):
-        return f"You hit spread {action.spread + 1} with {C.labels(action.cards)}."
+        return _("You hit spread {spread} with {cards}.", spread=action.spread + 1,
+                 cards=C.labels(action.cards))
     if isinstance(action, Discard):
-        return f"You discarded {C.label(action.card)}."
+        return _("You discarded {card}.", card=C.label(action.card))
     return ""

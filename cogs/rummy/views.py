@@ -9,6 +9,7 @@ from typing import Any
 
 import discord
 
+from bot.i18n import _, pgettext
 from cogs.table.components import (
     Component,
     RenderedView,
@@ -52,12 +53,19 @@ def hand_view(
         return menu(hand_custom_id(game, table_id, owner, at, act), options, placeholder, **how)
 
     top = view.public.discard_top
-    take = "Take the discard"
+    # Translators: a button: take the top card of the discard pile into your hand
+    take = _("Take the discard")
     if top is not None:  # the card is face up on the table: its face on the button too
-        take = "Take" if face_emoji(top) else f"Take {C.label(top)}"
+        # Translators: a button beside the discard pile's top card (its picture, or
+        # {card}): take it into your hand
+        take = (pgettext("button", "Take") if face_emoji(top)
+                else _("Take {card}", card=C.label(top)))
     draws = [
-        press("drop", "Drop", discord.ButtonStyle.danger, DROP in legal),
-        press("stock", "Draw from the stock", discord.ButtonStyle.primary, DRAW_STOCK in legal),
+        # Translators: a button: lay your hand down, claiming it is the lowest (a "drop")
+        press("drop", pgettext("button", "Drop"), discord.ButtonStyle.danger, DROP in legal),
+        # Translators: a button: take the top card of the face-down stock
+        press("stock", _("Draw from the stock"), discord.ButtonStyle.primary,
+              DRAW_STOCK in legal),
         press("take", take, discord.ButtonStyle.primary, DRAW_DISCARD in legal,
               emoji=face_emoji(top) if top is not None else None),
     ]
@@ -68,19 +76,26 @@ def hand_view(
     cards = card_buttons(
         lambda act: hand_custom_id(game, table_id, owner, at, act), "pick", view.hand,
         rows=CARD_ROWS, picked=picked, playable=bool(legal & {SPREAD, HIT}),
-        placeholder="Pick cards to spread or hit", many=True)
+        placeholder=_("Pick cards to spread or hit"), many=True)
     plays = [
-        press("spread", "Spread", discord.ButtonStyle.success, SPREAD in legal),
-        press("hit", "Hit…", discord.ButtonStyle.success, HIT in legal),
-        press("refresh", "Refresh", discord.ButtonStyle.secondary, True),
+        # Translators: a button: lay the picked cards on the table as a set or run (a
+        # "spread")
+        press("spread", pgettext("button", "Spread"), discord.ButtonStyle.success,
+              SPREAD in legal),
+        # Translators: a button: add the picked cards to a spread already on the table
+        # (a "hit"); a menu of the spreads follows
+        press("hit", pgettext("button", "Hit…"), discord.ButtonStyle.success, HIT in legal),
+        # Translators: a button: draw the view again with the table as it is now
+        press("refresh", pgettext("button", "Refresh"), discord.ButtonStyle.secondary, True),
     ]
     last = []
     if targets:
         by_index = {s.index: s for s in view.public.spreads}
-        options = [option(f"Spread {i + 1}: {C.labels(by_index[i].cards)}"[:100], str(i))
+        options = [option(_("Spread {spread}: {cards}", spread=i + 1,
+                            cards=C.labels(by_index[i].cards))[:100], str(i))
                    for i in sorted(targets)]
-        last = [choose("target", options, "Hit which spread?")]
+        last = [choose("target", options, _("Hit which spread?"))]
     elif view.hand:
         last = [choose("throw", [card_option(card) for card in view.hand],
-                       "Discard a card (ends your turn)", enabled=DISCARD_CARD in legal)]
+                       _("Discard a card (ends your turn)"), enabled=DISCARD_CARD in legal)]
     return RenderedView([*cards, draws, plays, last])

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
+from bot.i18n import Text, _
 from bot.tables import LiveTable, TableError
 from cogs.sealed.clock import first_deadline
 from cogs.sealed.words import ChoiceWords
@@ -47,7 +48,7 @@ class SealedPlay:
 
     game: ClassVar[Game]
     words: ClassVar[ChoiceWords]
-    placeholder: ClassVar[str]  # the choice menu's, before anything is chosen
+    placeholder: ClassVar[str]  # the choice menu's, before anything is chosen (a message id)
     button_acts: tuple[str, ...] = ()  # Refresh is the table's
     menu_acts = (CHOOSE,)  # the player's own cards or amounts, in their own view
 
@@ -66,7 +67,7 @@ class SealedPlay:
         choice is due. `custom_id(act)` is an id of this seat's controls now."""
         if not view.legal:
             return []
-        return [[menu(custom_id(CHOOSE), self.choice_options(view), self.placeholder)]]
+        return [[menu(custom_id(CHOOSE), self.choice_options(view), _(self.placeholder))]]
 
     def choice_from(self, seat: str, value: str) -> Any:
         raise NotImplementedError
@@ -92,7 +93,8 @@ class SealedPlay:
             return hand_custom_id(self.game.info.id, table_id, owner, at, act)
 
         rows = self.choice_rows(view, custom_id)
-        rows.append([button(custom_id("refresh"), "Refresh", discord.ButtonStyle.secondary)])
+        # Translators: a button: show the view again as the table is now
+        rows.append([button(custom_id("refresh"), _("Refresh"), discord.ButtonStyle.secondary)])
         return RenderedView(rows)
 
     async def play(
@@ -101,24 +103,29 @@ class SealedPlay:
     ) -> tuple[str, None]:
         words = self.words
         if act != CHOOSE:
-            raise TableError("that button does nothing.")
+            raise TableError(Text("that button does nothing."))
         if len(values) != 1:
-            raise TableError(f"choose one {words.noun} from the menu.")
+            raise TableError(Text(words.choose_one, noun=words.noun))
         seat = str(user)
         action = self.choice_from(seat, values[0])
         number, seq = at
         await tables.act(table.id, user, action, seq, hand_number=number)
         hand = table.hand
-        said = f"You {words.did} {self.choice_words(action)}."
+        said = _(words.chosen, did=words.did, choice=self.choice_words(action))
         if hand is None or hand.is_over:
-            return f"{said} The game is over: see the result in the channel.", None
+            over = _("The game is over: see the result in the channel.")
+            return f"{said} {over}", None
         mine = next(s for s in hand.public_view().seats if s.id == seat)
         if mine.has_bid:  # sealed: others still to choose
-            return f"{said} It is final, and hidden until every {words.noun} is in.", None
-        due = f" Your next {words.noun} is due." if seat in hand.to_act() else ""
-        return f"{said} Every {words.noun} is in: see them on the table.{due}", None
+            return f"{said} {_(words.hidden, noun=words.noun)}", None
+        said = f"{said} {_(words.all_in, noun=words.noun)}"
+        if seat in hand.to_act():
+            said = f"{said} {_(words.next_due, noun=words.noun)}"
+        return said, None
 
     def out_of_turn(self, waiting: Sequence[str]) -> str:
         """Every seat still to bid is waited for at once (G3.4)."""
         names = ", ".join(seat_name(s) for s in waiting)
-        return "You have no bid to make now" + (f"; waiting for {names}." if names else ".")
+        if names:
+            return _("You have no bid to make now; waiting for {players}.", players=names)
+        return _("You have no bid to make now.")

@@ -16,6 +16,7 @@ from typing import Any
 
 import discord
 
+from bot.i18n import _
 from cogs.table import frames
 from cogs.table.emojis import hand_heading
 from cogs.table.frames import GOLD, GREEN, GREY, Field
@@ -26,24 +27,32 @@ def names(seats: Sequence[str]) -> str:
     """Seats named in a sentence: "<@a>, <@b> and <@c>"; "nobody" for none."""
     named = [seat_name(s) for s in seats]
     if not named:
-        return "nobody"
-    return named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
+        return _("nobody")
+    if len(named) == 1:
+        return named[0]
+    # Translators: the last of several players named in a sentence: "<@a>, <@b> and <@c>"
+    return _("{players} and {last}", players=", ".join(named[:-1]), last=named[-1])
 
 
 def seat_line(seat: Any, public: Any, away: set[str], about: str, mark: str | None) -> str:
     """A seat on the table: sitting out, or its stack and the game's words `about` it,
     then its marks: dealer, away, and `mark`, whether its choice is in."""
+    stack = _("{player} — {chips} chips", player=seat_name(seat.id), chips=seat.stack)
     if not seat.dealt_in:
-        return f"{seat_name(seat.id)} — {seat.stack} chips · sitting out"
+        # Translators: a player's mark on the table: not dealt into this game
+        out = _("sitting out")
+        return f"{stack} · {out}"
     marks = []
     if seat.id == public.dealer:
-        marks.append("dealer")
+        # Translators: a player's mark on the table: the dealer of this game
+        marks.append(_("dealer"))
     if seat.id in away:
-        marks.append("away")
+        # Translators: a player's mark on the table: away, the bot plays for them
+        marks.append(_("away"))
     if mark:
         marks.append(mark)
     status = f" · {', '.join(marks)}" if marks else ""
-    return f"{seat_name(seat.id)} — {seat.stack} chips · {about}{status}"
+    return f"{stack} · {about}{status}"
 
 
 def reveal_line(choices: Iterable[tuple[str, str]], winner: str | None, *, won: str,
@@ -51,7 +60,12 @@ def reveal_line(choices: Iterable[tuple[str, str]], winner: str | None, *, won: 
     """A round's choices shown together (G3.4), and what came of them: "<@a> 7♦ · <@b>
     9♦ → <@b> takes it", or after a tie for highest "→ a tie for highest: <tied>"."""
     shown = " · ".join(f"{seat_name(seat)} {choice}" for seat, choice in choices)
-    outcome = f"a tie for highest: {tied}" if winner is None else f"{seat_name(winner)} {won}"
+    if winner is None:
+        # Translators: after a round's sealed bids: two or more tied for the highest bid;
+        # {outcome} is what comes of it ("discarded", "nobody buys")
+        outcome = _("a tie for highest: {outcome}", outcome=tied)
+    else:
+        outcome = f"{seat_name(winner)} {won}"  # `won` is said of the winner, after its name
     return f"{shown} → {outcome}"
 
 
@@ -60,10 +74,14 @@ def table_embed(
     hand_number: int,
 ) -> discord.Embed:
     """The public table during a game: the pot, the headline, the players (a field's
-    text: `faces_if_all_fit`), then the game's fields."""
+    text: `faces_if_all_fit`), then the game's fields. `title` is the game's name, as
+    the reader's language has it."""
+    # Translators: a table's title: the game's name, and which game this is at the table
+    heading = _("{game} — game {number}", game=title, number=str(hand_number))
+    pot = _("Stake {stake}, pot {pot}.", stake=public.stake, pot=public.pot)
     embed = frames.embed(
-        f"{title} — game {hand_number}", f"Stake {public.stake}, pot {public.pot}. {headline}",
-        GREEN if public.ended is None else GOLD, [Field("Players", players), *fields],
+        heading, f"{pot} {headline}",
+        GREEN if public.ended is None else GOLD, [Field(_("Players"), players), *fields],
     )
     return embed
 
@@ -72,5 +90,5 @@ def hand_embed(view: Any, state: str, fields: Iterable[Field], *, note: str) -> 
     """A player's own hand with `state`, what the round asks of them, then the game's
     fields. Ephemeral replies only."""
     said = f"> {mention_seats(note, [s.id for s in view.public.seats])}\n" if note else ""
-    return frames.embed("Your hand", f"{said}{hand_heading(view.hand)}\n{state}",
+    return frames.embed(_("Your hand"), f"{said}{hand_heading(view.hand)}\n{state}",
                         GREEN if view.legal else GREY, fields)

@@ -3,6 +3,7 @@ down, what the game has in play, the discard pile and the stock."""
 
 from __future__ import annotations
 
+from bot.i18n import _
 from cogs.rummy.pictures import DISCARD_SHOWN
 from cogs.table.pictures.layout import (
     Group,
@@ -24,4 +25,4 @@ def table_picture(public: PublicView, discard: str, discarded: tuple[Card, ...],
     seats = seats_face_down(names, ((s.id, s.cards) for s in public.seats if s.dealt_in),
                             (public.turn,))
     return picture(seats, [*in_play, pile(discard, discarded, show=DISCARD_SHOWN),
-                           stock("Stock", public.stock)])
+                           stock(_("Stock"), public.stock)])

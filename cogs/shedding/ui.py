@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
+from bot.i18n import N_, _
 from cogs.shedding import render
 from cogs.shedding.render import SheddingEmbeds
 from cogs.table.components import ROW, Component, RenderedView, button, card_buttons
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     from engine.game import Game
     from engine.shedding.settlement import SheddingSettlement
 
-GAME_OVER = "The game is over: see the result in the channel."
+GAME_OVER = N_("The game is over: see the result in the channel.")  # translated where sent
 MENU_OPTIONS = 25  # Discord's most options in one select menu
 
 
@@ -32,8 +33,10 @@ class SheddingUI:
 
     game: ClassVar[Game]
     embeds: ClassVar[SheddingEmbeds]  # the game's table and hand embeds
-    hand_word = "game"
-    out_below = "one stake"  # G2.6: out below the ante (PAGEONE-8.3, JCI-8.3)
+    # Translators: what one deal of Page One or Jack Change It is called ("game 3").
+    hand_word = N_("game")
+    # Translators: a player is out when their chips fall below this.
+    out_below = N_("one stake")  # G2.6: out below the ante (PAGEONE-8.3, JCI-8.3)
 
     def result_lines(self, settlement: SheddingSettlement) -> ResultLines:
         return render.result_lines(settlement)
@@ -77,5 +80,6 @@ def hand_cards(
 def hand_rows(custom_id: Callable[[str], str], cards: list[list[Component]],
               menus: list[Component], buttons: list[Component]) -> RenderedView:
     """The card rows, each menu on a row of its own, then the game's buttons and Refresh."""
-    refresh = button(custom_id("refresh"), "Refresh", discord.ButtonStyle.secondary)
+    # Translators: a button: show the hand view again, up to date.
+    refresh = button(custom_id("refresh"), _("Refresh"), discord.ButtonStyle.secondary)
     return RenderedView([*cards, *([m] for m in menus), [*buttons, refresh]])

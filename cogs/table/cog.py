@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands
 
+from bot.i18n import Text
 from cogs.table.commands import table_commands
 from cogs.table.controls import HandControls
 from cogs.table.emojis.shown import FACES
@@ -77,11 +78,12 @@ class TableCog(commands.Cog):
 
     @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
-        await self.tables.channel_gone(channel.id, "its channel was deleted")
+        # Why the table closed, as its closing message says it (worded when it is sent).
+        await self.tables.channel_gone(channel.id, Text("its channel was deleted"))
 
     @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
-        await self.tables.channel_gone(payload.thread_id, "its thread was deleted")
+        await self.tables.channel_gone(payload.thread_id, Text("its thread was deleted"))
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:
@@ -111,7 +113,7 @@ class TableCog(commands.Cog):
 
     async def _go_on(self, guild: discord.Guild, table: LiveTable) -> None:
         if guild.get_channel_or_thread(table.info.channel_id) is None:
-            await self.tables.channel_gone(table.info.channel_id, "its channel is gone")
+            await self.tables.channel_gone(table.info.channel_id, Text("its channel is gone"))
             return
         seat_ids = [str(seat.user_id) for seat in table.info.seats]
         for notice in self.tables.notices.pop(table.id, []):

@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 
 from bot.client import answer
+from bot.i18n import N_, Text, _, ngettext
 from bot.store import BadSetting, PastTable
 from bot.tables import LiveTable, TableError
 from bot.words import count, quoted
@@ -30,12 +31,22 @@ if TYPE_CHECKING:
 HISTORY_HANDS = 10
 HISTORY_TABLES = 10  # a channel's tables listed by /<game> history
 
-# How a computer player of each level plays, as the level menu says it.
+# How a computer player of each level plays, as the level menu says it. The words are
+# also the menu's choice names, which the command tree translates by itself; marked here
+# for where `/<game> rules` shows them.
 LEVEL_WORDS = {
-    "random": "random: any legal move",
-    "easy": "easy: sensible",
-    "sharp": "sharp: remembers what it saw",
-    "hard": "hard: thinks ahead, up to a second a move",
+    "random": N_("random: any legal move"),
+    "easy": N_("easy: sensible"),
+    "sharp": N_("sharp: remembers what it saw"),
+    "hard": N_("hard: thinks ahead, up to a second a move"),
+}
+
+# A table's status as the store keeps it, in the words `/<game> history` lists it by.
+TABLE_STATUS = {
+    # Translators: a table still being played.
+    "open": N_("open"),
+    # Translators: a table that has closed.
+    "closed": N_("closed"),
 }
 
 Stake = app_commands.Range[int, 1, 1_000_000]
@@ -45,8 +56,9 @@ TurnSeconds = app_commands.Range[int, 15, 600]
 
 def levels_line(game: Any, game_id: str) -> str:
     """The levels a host may seat, as `/<game> rules` names them."""
-    levels = "; ".join(LEVEL_WORDS.get(level, level) for level in game.strategies)
-    return f"`/{game_id} addbot` (host) seats one: {levels}."
+    levels = "; ".join(_(LEVEL_WORDS[level]) if level in LEVEL_WORDS else level
+                       for level in game.strategies)
+    return _("`/{game} addbot` (host) seats one: {levels}.", game=game_id, levels=levels)
 
 
 def _cog(interaction: discord.Interaction) -> "TableCog":
@@ -54,7 +66,14 @@ def _cog(interaction: discord.Interaction) -> "TableCog":
 
 
 def game_name(game_id: str) -> str:
-    return games.get(game_id).info.name
+    """The game's name in the current language (the registry's is the English)."""
+    return _(games.get(game_id).info.name)
+
+
+def no_table_here(game_id: str) -> TableError:
+    return TableError(
+        Text("There is no table in this channel. Start one with `/{game} join`.", game=game_id)
+    )
 
 
 def table_here(interaction: discord.Interaction, game_id: str, command: str) -> LiveTable:
@@ -63,15 +82,15 @@ def table_here(interaction: discord.Interaction, game_id: str, command: str) -> 
     tables = interaction.client.tables  # type: ignore[union-attr]
     table = tables.in_channel(interaction.channel_id)
     if table is None:
-        raise TableError(
-            f"There is no table in this channel. Start one with `/{game_id} join`."
-        )
+        raise no_table_here(game_id)
     if table.info.game != game_id:
         other = table.info.game
-        raise TableError(
-            f"This channel's table plays {game_name(other)}: use `/{other} {command}`, "
-            "or wait until it closes."
-        )
+        raise TableError(Text(
+            "This channel's table plays {game}: use `/{other} {command}`, "
+            "or wait until it closes.",
+            # The game's name, rendered with the sentence: the registry's is marked N_.
+            game=Text(games.get(other).info.name), other=other, command=command,
+        ))
     return tables.table_here(interaction.channel_id)  # asking is activity: it stays open
 
 
@@ -84,13 +103,18 @@ async def join_table(interaction: discord.Interaction, game_id: str) -> None:
     )
     seat = table.seat_of(interaction.user.id)
     wallet = await bot.store.wallet(interaction.guild_id, interaction.user.id)  # type: ignore[union-attr]
-    left = f" ({wallet.balance} left in your bankroll)" if wallet else ""
-    text = f"You sat down with {seat.stack if seat else 0} chips{left}."
+    chips = str(seat.stack if seat else 0)
+    if wallet:
+        text = _("You sat down with {chips} chips ({bankroll} left in your bankroll).",
+                 chips=chips, bankroll=wallet.balance)
+    else:
+        text = _("You sat down with {chips} chips.", chips=chips)
     game = table.info.game
     if created:
-        text += f" You opened this table, so you are its host: `/{game} start` deals."
+        text += " " + _("You opened this table, so you are its host: `/{game} start` deals.",
+                        game=game)
     elif table.hand is not None and not table.hand.is_over:
-        text += " You are dealt in from the next hand."
+        text += " " + _("You are dealt in from the next hand.")
     await answer(interaction, text)
 
 
@@ -98,11 +122,12 @@ def deck_check(record: dict) -> str:
     """One line that says exactly which bytes the deck commitment hashes, ready to paste."""
     text = fairness.record_text(record)
     if text is None:
-        return "This record holds no deck commitment to check."
-    return (
+        return _("This record holds no deck commitment to check.")
+    return _(
         "Check the deck: the commitment is SHA-256 of the UTF-8 text `salt:deck` (the "
         "record's salt, a colon, its deck codes joined by single spaces): "
-        f"`printf '%s' '{text}' | sha256sum` must print {record.get('commitment')}."
+        "`printf '%s' '{text}' | sha256sum` must print {commitment}.",
+        text=text, commitment=str(record.get("commitment")),
     )
 
 
@@ -121,14 +146,16 @@ async def with_revealed_seed(store: Any, record: dict) -> dict:
 def seeds_line(record: dict) -> str:
     """What the deal's deck came from, and whether it can be checked yet."""
     fair = record["fair"]
-    made = (f"Its deck came from house seed hash `{fair.get('house_hash')}`, the seats' "
-            f"seeds `{fair.get('client_seed')}` and deal number {fair.get('nonce')} "
-            f"({fair.get('version')}).")
+    made = _("Its deck came from house seed hash `{house_hash}`, the seats' seeds "
+             "`{client_seed}` and deal number {nonce} ({version}).",
+             house_hash=str(fair.get("house_hash")), client_seed=str(fair.get("client_seed")),
+             nonce=str(fair.get("nonce")), version=str(fair.get("version")))
     if "house_seed" in fair:
-        return (f"{made} The house seed is revealed (in the file): check it with "
-                "`python -m engine.fairness verify` or docs/verify.html.")
-    return (f"{made} The house seed is revealed when the table closes or a player rotates "
-            "it (`/fair rotate:True`, between deals); then this record proves its deck.")
+        return made + " " + _("The house seed is revealed (in the file): check it with "
+                              "`python -m engine.fairness verify` or docs/verify.html.")
+    return made + " " + _("The house seed is revealed when the table closes or a player "
+                          "rotates it (`/fair rotate:True`, between deals); then this "
+                          "record proves its deck.")
 
 
 def table_commands(ui: "GameUI") -> app_commands.Group:
@@ -142,7 +169,7 @@ def table_commands(ui: "GameUI") -> app_commands.Group:
     @group.command(name="rules", description=f"How to play {info.name}")
     async def rules(interaction: discord.Interaction) -> None:
         embed = ui.rules_embed(interaction.client.settings)  # type: ignore[union-attr]
-        embed.add_field(name="Computer players", value=levels_line(ui.game, game),
+        embed.add_field(name=_("Computer players"), value=levels_line(ui.game, game),
                         inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
@@ -160,7 +187,8 @@ def table_commands(ui: "GameUI") -> app_commands.Group:
         await interaction.client.tables.start(  # type: ignore[union-attr]
             interaction.channel_id, interaction.user.id
         )
-        await answer(interaction, "Dealt. Open your cards with **Your hand** on the table message.")
+        await answer(interaction,
+                     _("Dealt. Open your cards with **Your hand** on the table message."))
 
     @group.command(name="leave", description="Cash out and leave this channel's table")
     async def leave(interaction: discord.Interaction) -> None:
@@ -210,7 +238,7 @@ def table_commands(ui: "GameUI") -> app_commands.Group:
     async def table(interaction: discord.Interaction) -> None:
         live = table_here(interaction, game, "table")
         await _cog(interaction).presenter.repost(live)
-        await answer(interaction, "The table is below.")
+        await answer(interaction, _("The table is below."))
 
     @group.command(name="history", description="The last hands here, or one hand's record")
     @app_commands.describe(
@@ -262,12 +290,18 @@ def create_table_command(group: app_commands.Group, ui: "GameUI") -> None:
         except BadSetting as refused:  # the game's own words on its options
             raise TableError(for_players(refused.message, ())) from None
         t = table.info
-        shown = f", {options_line(t.options)}" if t.options else ""
         players = count(t.max_players, "player")
-        await answer(interaction, (
-            f"Table open: stake {t.stake}, buy-in {t.buy_in}, "
-            f"{players if seats_fixed else 'up to ' + players}, {t.turn_seconds} s a turn"
-            f"{shown}. You are seated and host; `/{game} start` deals once someone joins."
+        terms = [
+            _("stake {stake}", stake=t.stake),
+            _("buy-in {buy_in}", buy_in=t.buy_in),
+            players if seats_fixed else _("up to {players}", players=players),
+            _("{seconds} s a turn", seconds=str(t.turn_seconds)),
+        ]
+        if t.options:
+            terms.append(options_line(t.options))
+        await answer(interaction, _(
+            "Table open: {terms}. You are seated and host; `/{game} start` deals once "
+            "someone joins.", terms=", ".join(terms), game=game,
         ))
 
     # discord.py reads a command's options from its callback's signature: the game's own
@@ -304,9 +338,12 @@ def offered_value(option: TableOption, value: object) -> object:
     """A table option's value as the record holds it. A word must be one the command
     offers: a modified client can send any text, and the refusal repeats only a little."""
     if option.choices and value not in option.choices:
-        raise TableError(
-            f"The option {option.name} is {' or '.join(option.choices)}, not {quoted(value)}."
-        )
+        *others, last = option.choices
+        # Translators: the words a table option may be, the last after "or": "colour or rank".
+        choices = Text("{choices} or {last}", choices=", ".join(others), last=last) if others \
+            else last
+        raise TableError(Text("The option {option} is {choices}, not {given}.",
+                              option=option.name, choices=choices, given=quoted(value)))
     return option.record_value(value)
 
 
@@ -323,19 +360,23 @@ async def show_history(
     stored = await bot.store.hand_by_number(past.id, hand)  # type: ignore[union-attr]
     if stored is None or stored.status == "running":
         # A running hand's record holds the deck: it is shown once the hand is over.
-        await answer(interaction, f"Hand {hand} is not finished at table {past.id}.")
+        await answer(interaction, _("Hand {hand} is not finished at table {table}.",
+                                    hand=str(hand), table=str(past.id)))
         return
     record = await with_revealed_seed(bot.store, stored.record)  # type: ignore[union-attr]
     data = json.dumps({**record, "result": stored.result}, indent=1).encode()
     lines = [
-        f"Table {past.id}, hand {hand}: replay it with "
-        f"`python -m engine.replay hand-{hand}.json`.",
+        _("Table {table}, hand {hand}: replay it with `python -m engine.replay hand-{hand}.json`.",
+          table=str(past.id), hand=str(hand)),
         seeds_line(record) if "fair" in record else deck_check(record),
     ]
     if verify:
         verdict = fairness.verify_fair(record)
-        lines.append(f"Deck check: **{'verified' if verdict.ok else 'not verified'}**. "
-                     f"{verdict.reason}")
+        checked = (_("Deck check: **verified**.") if verdict.ok
+                   else _("Deck check: **not verified**."))
+        # The verdict's sentence is the engine's: shown in the reader's language where the
+        # catalogs have it (engine/fairness.py marks those it says).
+        lines.append(f"{checked} {_(verdict.reason)}")
     await interaction.response.send_message(
         "\n".join(lines),
         file=discord.File(io.BytesIO(data), filename=f"hand-{hand}.json"),
@@ -362,11 +403,12 @@ async def _history_table(
     if number is not None:
         chosen = next((t for t in tables if t.id == number), None)
         if chosen is None:
-            raise TableError(f"Table {number} was not played in this channel.")
+            raise TableError(Text("Table {table} was not played in this channel.",
+                                  table=str(number)))
     elif tables:
         chosen = tables[0]  # a channel's open table is always its newest
     else:
-        raise TableError(f"There is no table in this channel. Start one with `/{game} join`.")
+        raise no_table_here(game)
     return chosen, [t for t in tables[:HISTORY_TABLES] if t.id != chosen.id]
 
 
@@ -377,8 +419,11 @@ async def _history_embed(
     hands = await bot.store.recent_hands(past.id, HISTORY_HANDS)  # type: ignore[union-attr]
     played = (await bot.store.table(past.id)).game  # type: ignore[union-attr]
     ui = _cog(interaction).uis.get(played)
-    closed = " (closed)" if past.status == "closed" else ""
-    embed = discord.Embed(title=f"The last hands at table {past.id}{closed}")
+    if past.status == "closed":
+        title = _("The last hands at table {table} (closed)", table=str(past.id))
+    else:
+        title = _("The last hands at table {table}", table=str(past.id))
+    embed = discord.Embed(title=title)
     if played != game:
         embed.title += f", {game_name(played)}"
     lines = []
@@ -387,27 +432,37 @@ async def _history_embed(
         if stored.status == "void":  # why, in the engine's words when it refused the record
             seats = [str(seat.get("id")) for seat in stored.record.get("seats", ())
                      if isinstance(seat, dict)]
-            why = for_players(str(result.get("void", "not resumed")), seats)
-            lines.append(f"**{stored.number}.** void: {why}")
+            # The record's reason is stored in English (the engine's words).
+            why = for_players(_(str(result["void"])) if "void" in result else _("not resumed"),
+                              seats)
+            lines.append(_("**{hand}.** void: {reason}", hand=str(stored.number), reason=why))
             continue
         if stored.status == "running":
-            lines.append(f"**{stored.number}.** being played")
+            lines.append(_("**{hand}.** being played", hand=str(stored.number)))
             continue
         said = ui.history_line(result) if ui else result.get("ended", "?")
         lines.append(f"**{stored.number}.** {said}")
-    embed.description = "\n".join(lines) or "No hands yet."
+    embed.description = "\n".join(lines) or _("No hands yet.")
     if earlier:
         embed.add_field(
-            name="Other tables in this channel",
-            value="\n".join(
-                f"table {t.id}: {t.status}, {t.hands} hand{'s' if t.hands != 1 else ''}"
-                f", opened <t:{t.opened_ms // 1000}:d>"
-                for t in earlier
-            ),
+            name=_("Other tables in this channel"),
+            value="\n".join(_earlier_line(t) for t in earlier),
             inline=False,
         )
     embed.set_footer(
-        text=f"/{game} history hand:<number> [table:<number>] gives a finished hand's full "
-        "record; add verify:True to check its deck."
+        text=_("/{game} history hand:<number> [table:<number>] gives a finished hand's full "
+               "record; add verify:True to check its deck.", game=game)
     )
     return embed
+
+
+def _earlier_line(past: PastTable) -> str:
+    """Another table of the channel, as the history's list gives it."""
+    status = TABLE_STATUS.get(past.status)
+    return ngettext(
+        "table {table}: {status}, {hands} hand, opened {when}",
+        "table {table}: {status}, {hands} hands, opened {when}",
+        past.hands, table=str(past.id), hands=str(past.hands),
+        status=_(status) if status else past.status,
+        when=f"<t:{past.opened_ms // 1000}:d>",
+    )

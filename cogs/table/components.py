@@ -13,6 +13,7 @@ from typing import Any
 
 import discord
 
+from bot.i18n import _
 from cogs.table.emojis.shown import face_emoji
 from cogs.table.items import card_act, table_custom_id
 from engine import cards as C
@@ -98,7 +99,7 @@ ROWS = 5
 def card_buttons(
     custom_id: Callable[[str], str], act: str, cards: Sequence[Card], *,
     rows: int, playable: Callable[[Card], bool] | bool = True,
-    picked: Collection[Card] = (), placeholder: str = "Your cards", many: bool = False,
+    picked: Collection[Card] = (), placeholder: str | None = None, many: bool = False,
 ) -> list[list[Component]]:
     """A hand's cards as buttons, each its face, five a row in at most `rows` rows; a
     hand too large for that, as one menu of its first 25 cards (Discord's most options).
@@ -107,12 +108,14 @@ def card_buttons(
     custom id carries the card's place in them (`<act>.<index>`), never the card
     (cogs/table/items.py). A picked card is a green button (or a chosen option). A card
     `playable` says no to is shown, disabled, so the whole hand is always in view.
-    `many`: the menu takes several cards (a pick), else one (a play).
+    `many`: the menu takes several cards (a pick), else one (a play). `placeholder`, the
+    menu's (in the reader's language), is "Your cards" unless given.
     """
     can = (lambda card: playable) if isinstance(playable, bool) else playable
     if len(cards) > rows * ROW:
         options = [card_option(card, default=card in picked) for card in cards[:25]]
-        return [[menu(custom_id(act), options, placeholder,
+        shown = placeholder if placeholder is not None else _("Your cards")
+        return [[menu(custom_id(act), options, shown,
                       max_values=len(options) if many else 1,
                       enabled=any(can(card) for card in cards))]]
     buttons = []
@@ -129,6 +132,9 @@ def card_buttons(
 def table_view(game: str, table_id: int) -> RenderedView:
     """The public table message's buttons: every game's table has these two."""
     return RenderedView([[
-        button(table_custom_id(game, table_id, "hand"), "Your hand", discord.ButtonStyle.primary),
-        button(table_custom_id(game, table_id, "join"), "Join", discord.ButtonStyle.secondary),
+        # Translators: a button of the table message: show me my own cards.
+        button(table_custom_id(game, table_id, "hand"), _("Your hand"),
+               discord.ButtonStyle.primary),
+        # Translators: a button of the table message: take a seat at this table.
+        button(table_custom_id(game, table_id, "join"), _("Join"), discord.ButtonStyle.secondary),
     ]])

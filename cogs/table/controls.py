@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.i18n import Text, _, english, using
 from bot.replies import answer_privately, edit_answer, update_clicked
 from bot.store import StoreError
 from bot.tables import LiveTable, StaleButton, TableError
@@ -78,7 +79,8 @@ class HandControls:
     def render(
         self, table: LiveTable, user_id: int, note: str = "", offered: Any = None
     ) -> tuple[discord.Embed, RenderedView]:
-        embed, view, _ = self.render_with_picture(table, user_id, note, offered, pictures=False)
+        embed, view, _picture = self.render_with_picture(table, user_id, note, offered,
+                                                         pictures=False)
         return embed, view
 
     def render_with_picture(
@@ -207,9 +209,12 @@ class HandControls:
         edit = self._edits.get(key, 0)
         try:
             pictures = await self._pictures_on(table)
+            # Only its player sees it: in their language, as the view's own interaction
+            # says, whoever's action brought it up to date.
             async with table.lock:  # committed state only
-                embed, view, picture = self.render_with_picture(table, user_id,
-                                                                pictures=pictures)
+                with using(interaction.locale):
+                    embed, view, picture = self.render_with_picture(table, user_id,
+                                                                    pictures=pictures)
             if self._edits.get(key, 0) != edit:
                 return  # the player's own click showed a newer view meanwhile
             # A turn never waits on a drawing: the words and buttons go out now, and a
@@ -249,7 +254,7 @@ class HandControls:
         """A button of the public table message; a refusal is answered by the item."""
         table = self.tables.live(table_id)
         if table is None:
-            raise TableError("This table is closed.")
+            raise TableError(Text("This table is closed."))
         if act == "join":
             from cogs.table.commands import join_table  # the commands build on these controls
 
@@ -278,14 +283,15 @@ class HandControls:
             await interaction.response.send_message(loading.message, ephemeral=True)
             return
         if user != owner:
-            yours = (f"Open yours with `/{table.info.game} hand`." if table is not None
-                     else "This table is closed.")
+            yours = (_("Open yours with `/{game} hand`.", game=table.info.game)
+                     if table is not None else _("This table is closed."))
             await interaction.response.send_message(
-                f"These buttons belong to <@{owner}>'s hand. {yours}", ephemeral=True
+                _("These buttons belong to {player}'s hand.", player=f"<@{owner}>")
+                + " " + yours, ephemeral=True
             )
             return
         if table is None:
-            await update_clicked(interaction, content="This table is closed.", embed=None,
+            await update_clicked(interaction, content=_("This table is closed."), embed=None,
                                  view=None)
             return
         asked = False
@@ -318,7 +324,7 @@ class HandControls:
     def refusal(self, table: LiveTable, user: int, refused: TableError | StoreError) -> str:
         """A refused click as its player reads it: the game's words for it, each seat by its
         name and no rule number. The engine's message, with both, goes to the log."""
-        log.info("Table %s refused a click of %s: %s", table.id, user, refused.message)
+        log.info("Table %s refused a click of %s: %s", table.id, user, english(refused.message))
         seats = {str(seat.user_id) for seat in table.info.seats}
         if table.hand is not None:
             seats.update(table.hand.dealt_in())  # a player who left keeps their seat in it
@@ -347,7 +353,9 @@ class HandControls:
                 before = self._picked(table, user, at) or frozenset(_cards(shown_pick))
                 cards = before ^ cards
             self.picked[(table.id, user)] = (at, cards)
-            return (f"Picked {C.labels(sorted(cards))}." if cards else "Nothing picked."), None
+            if cards:
+                return _("Picked {cards}.", cards=C.labels(sorted(cards))), None
+            return _("Nothing picked."), None
         picked = sorted(self._picked(table, user, at))
         if not picked and shown_pick:  # picked before a restart: the view remembers it
             picked = sorted(set(_cards(shown_pick)))
@@ -367,7 +375,8 @@ class HandControls:
 def _offer_picture(view: RenderedView, custom_id: str) -> None:
     """The Picture button, beside Refresh if its row has room, else in a row of its own
     if the view has one to spare (Discord: five rows of five)."""
-    wanted = button(custom_id, "Picture", discord.ButtonStyle.secondary)
+    # Translators: a button: draw a picture of the player's cards.
+    wanted = button(custom_id, _("Picture"), discord.ButtonStyle.secondary)
     for row in view.rows:
         items = row["components"]
         if any(str(item.get("custom_id", "")).endswith(":refresh") for item in items):
@@ -379,7 +388,7 @@ def _offer_picture(view: RenderedView, custom_id: str) -> None:
 
 
 def _hand_file(png: bytes) -> discord.File:
-    return discord.File(io.BytesIO(png), filename=HAND_PICTURE, description="Your cards")
+    return discord.File(io.BytesIO(png), filename=HAND_PICTURE, description=_("Your cards"))
 
 
 def _codes(values: Sequence[str], shown: Sequence[Card]) -> list[str]:
@@ -399,4 +408,4 @@ def _cards(values: list[str]) -> list[Card]:
     try:
         return [C.parse_with_joker(v) for v in values]
     except CardError:
-        raise TableError("that menu choice is not a card.") from None
+        raise TableError(Text("that menu choice is not a card.")) from None

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import discord
 
 from bot.client import answer, answer_refusal, served_here, tell_user_it_failed
+from bot.i18n import N_, _
 
 if TYPE_CHECKING:
     from cogs.table.controls import HandControls
@@ -55,7 +56,7 @@ HAND_CARD_ACTS = ("pick",)
 _GAME = r"(?P<game>[a-z][a-z0-9]{0,15})"
 # A click on a control no pattern here knows, and nothing of discord.py either (a button of
 # an older version of the bot, or a forged one), is answered as an out-of-date button is.
-UNKNOWN_CONTROL = "That button is out of date; nothing was changed."
+UNKNOWN_CONTROL = N_("That button is out of date; nothing was changed.")
 
 
 class AnsweringItem:
@@ -341,7 +342,7 @@ async def _answer_unknown(interaction: discord.Interaction) -> None:
     custom_id = (interaction.data or {}).get("custom_id")
     log.info("Click on a control of no table, %r: answered as out of date", custom_id)
     try:
-        await answer(interaction, UNKNOWN_CONTROL)
+        await answer(interaction, _(UNKNOWN_CONTROL))
     except discord.HTTPException:
         log.warning("Could not answer the click on %r", custom_id)
 

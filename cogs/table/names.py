@@ -72,8 +72,9 @@ def without_citations(text: str) -> str:
 
 def for_players(text: str, seat_ids: Sequence[str]) -> str:
     """What the engine said (a refusal, a reason), as players read it: every seat by its
-    name and no rule number. The engine's own words keep both, for logs and records."""
-    return mention_seats(without_citations(text), seat_ids)
+    name and no rule number. The engine's own words keep both, for logs and records.
+    A lazy message (`Text`) is worded first, in the current language."""
+    return mention_seats(without_citations(str(text)), seat_ids)
 
 
 def sentence(text: str) -> str:

@@ -26,11 +26,13 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.i18n import SOURCE, Text, _, using
 from bot.replies import edit_message
 from bot.tables import LiveTable
 from bot.tables.computer import is_computer
@@ -58,6 +60,7 @@ from cogs.table.shown import (
 
 if TYPE_CHECKING:
     from bot.client import HallBot
+    from bot.store import HouseSeed
     from cogs.table.controls import HandControls
     from cogs.table.pictures.service import Pictures
     from cogs.table.ui import GameUI
@@ -140,7 +143,11 @@ class TablePresenter:
 
     async def player_removed(self, table: LiveTable, user_id: int, chips: int, why: str) -> None:
         self.controls.forget(table.id, user_id)
-        text = f"<@{user_id}> {why}; {chips} chips went back to their bankroll."
+        # Rendered when it goes out, in the language of the channel then (as every send).
+        # Translators: {why} says what the player did or what happened to them ("left the
+        # table", "was away for two turns in a row").
+        text = Text("{player} {why}; {chips} chips went back to their bankroll.",
+                    player=f"<@{user_id}>", why=why, chips=chips)
         self._send(table, Say(text, PINGS))
 
     async def table_closed(self, table: LiveTable, returned: dict[int, int], why: str) -> None:
@@ -149,10 +156,16 @@ class TablePresenter:
         self._send(table, Unping())
         self._send(table, Uncount())
         paid = ", ".join(f"<@{user}> {chips}" for user, chips in returned.items() if chips)
-        text = f"The table is closed: {why}." + (f" Cashed out: {paid}." if paid else "")
+        # Rendered when it goes out, in the language of the channel then (as every send).
+        # Translators: {why} says why the table closed ("its channel was deleted").
+        if paid:
+            text = Text("The table is closed: {why}. Cashed out: {paid}.", why=why, paid=paid)
+        else:
+            text = Text("The table is closed: {why}.", why=why)
         if table.revealed:  # docs/fairness.md: now every deck it dealt can be checked
-            text += (f"\nIts house seed, revealed: {revealed_seeds(table.revealed)}. Check "
-                     f"any of its hands with `/{table.info.game} history hand:<n> verify:True`.")
+            text = Text("{closed}\nIts house seed, revealed: {seeds}. Check any of its hands "
+                        "with `/{game} history hand:<n> verify:True`.",
+                        closed=text, seeds=_Revealed(table.revealed), game=table.info.game)
         self._send(table, Closed(text))
 
     async def say(self, table: LiveTable, text: str) -> None:
@@ -244,6 +257,18 @@ class TablePresenter:
             log.warning("%d tables' sends were still queued at shutdown; dropped", len(late))
 
     async def _work(self, table: LiveTable, shown: TableShown) -> None:
+        # What the channel sees is in the server's language, whoever's action queued it.
+        guild_id = table.info.guild_id
+        readers = self.bot.readers
+        if not readers.knows_choice(guild_id):
+            try:
+                readers.choose(guild_id, (await self.bot.store.guild_settings(guild_id)).language)
+            except Exception:  # the table is still worth showing, in Discord's language
+                log.exception("Server %s: its language setting could not be read", guild_id)
+        with readers.for_server(guild_id):
+            await self._work_through(table, shown)
+
+    async def _work_through(self, table: LiveTable, shown: TableShown) -> None:
         queue = shown.queue
         while queue:
             send = queue.pop(0)
@@ -254,7 +279,7 @@ class TablePresenter:
                     log.warning("Table %s: the channel is lost (%s); closing", table.id, failed)
                     queue.clear()
                     await self.bot.tables.channel_gone(
-                        table.info.channel_id, "the bot can no longer post in its channel"
+                        table.info.channel_id, Text("the bot can no longer post in its channel")
                     )
                     return
                 log.warning("Table %s: %s failed: %s", table.id, _name(send), failed)
@@ -366,7 +391,7 @@ class TablePresenter:
             log.exception("A table picture could not be drawn")
             return None
         return discord.File(io.BytesIO(png), filename=TABLE_PICTURE,
-                            description="The cards on the table")
+                            description=_("The cards on the table"))
 
     async def _show_table(
         self, table: LiveTable, channel: discord.abc.Messageable, embed: discord.Embed,
@@ -455,6 +480,21 @@ def _last_actor(table: LiveTable) -> str | None:
         return None
     actions = hand.record().actions
     return actions[-1].seat if actions else None
+
+
+class _Revealed(Text):
+    """The house seeds a closed table revealed, worded when the message is shown (a list
+    of sentences, which one Text cannot hold); as a plain str, the English."""
+
+    def __new__(cls, seeds: Sequence[HouseSeed]) -> _Revealed:
+        with using(SOURCE):
+            self = str.__new__(cls, revealed_seeds(seeds))
+        self.message, self.values, self.plural, self.count = "", {}, None, None
+        self.seeds = seeds
+        return self
+
+    def render(self) -> str:
+        return revealed_seeds(self.seeds)
 
 
 def _name(send: Send) -> str:

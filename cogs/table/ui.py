@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
+from bot.i18n import N_, _
 from bot.tables import TableError
 from cogs.table import frames
 from cogs.table.clock import deadline_of
@@ -91,12 +92,15 @@ class GameUI(ABC):
     # `card_buttons`): a press is the act with the card at that place of `shown_cards`, as
     # its menu would send the card's code. Picking (`pick`) is every game's.
     card_acts: ClassVar[tuple[str, ...]] = ()
-    # What the game calls one hand, as its embeds' titles say: "deal", "game", "partie".
+    # What the game calls one hand, as its embeds' titles say: "deal", "game", "partie"
+    # (the English word: the result's sentences for each are in cogs/table/frames.py).
     hand_word: ClassVar[str] = "hand"
-    # The lobby's sentence on what the game is about, between the terms and how to join.
+    # The lobby's sentence on what the game is about, between the terms and how to join;
+    # marked N_ where a game sets it, translated here.
     lobby_line: ClassVar[str] = ""
-    # G2.6: what a stack fell below to be out, in the result's words ("two stakes").
-    out_below: ClassVar[str] = "the stake"
+    # G2.6: what a stack fell below to be out, in the result's words ("two stakes"); marked
+    # N_ where a game sets it, translated where shown.
+    out_below: ClassVar[str] = N_("the stake")
     # What draws the game's table and hand embeds: its render module, or an object with its
     # two functions, `table_embed(public, *, hand_number, deadline, away)` (and
     # whatever else `draw_table` gives it) and `hand_embed(view, *, note)`.
@@ -113,15 +117,17 @@ class GameUI(ABC):
         seats."""
         info = table.info
         seats = frames.seats_field(info.seats, info.max_players)
-        return frames.embed(self.game.info.name, self.lobby_description(info), frames.GREY,
+        return frames.embed(_(self.game.info.name), self.lobby_description(info), frames.GREY,
                             self.lobby_fields(info, seats))
 
     def lobby_description(self, info: Table) -> str:
-        parts = (self.lobby_terms(info), self.lobby_line, frames.join_line(self.game.info.id))
+        parts = (self.lobby_terms(info), _(self.lobby_line) if self.lobby_line else "",
+                 frames.join_line(self.game.info.id))
         return " ".join(part for part in parts if part)
 
     def lobby_terms(self, info: Table) -> str:
-        return f"Stake {info.stake}, buy-in {info.buy_in}, up to {info.max_players} players."
+        return _("Stake {stake}, buy-in {buy_in}, up to {players} players.",
+                 stake=info.stake, buy_in=info.buy_in, players=str(info.max_players))
 
     def lobby_fields(self, info: Table, seats: Field) -> list[Field]:
         """The lobby's fields: the seats, and the game's own (a carried pot, the table's
@@ -159,7 +165,7 @@ class GameUI(ABC):
 
     def result_lines(self, settlement: Settlement) -> ResultLines:
         """The game's own lines of a settled hand; without any, how it ended."""
-        return ResultLines(f"The {self.hand_word} ended: {settlement.ended}.")
+        return ResultLines(frames.ended_line(self.hand_word, settlement.ended))
 
     def history_line(self, result: dict) -> str:
         """A finished hand in `/<game> history`, after "<number>. ", from its result JSON:
@@ -210,9 +216,11 @@ class GameUI(ABC):
             said = self.out_of_turn(hand.to_act() if hand else ())
             if said is not None:
                 return said
-        return f"Not done: {refused.message}"
+        return _("Not done: {refusal}", refusal=refused.message)
 
     def out_of_turn(self, waiting: Sequence[str]) -> str | None:
         """A click refused as out of turn, from the seats the hand waits for; None leaves
         the engine's words. In a turn game, one seat acts at a time."""
-        return f"It is not your turn; waiting for {seat_name(waiting[0])}." if waiting else None
+        if not waiting:
+            return None
+        return _("It is not your turn; waiting for {player}.", player=seat_name(waiting[0]))

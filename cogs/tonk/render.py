@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.i18n import N_, _, ngettext, number
 from cogs.rummy.render import RummyEmbeds, discard_label
 from cogs.table.emojis import faces_and_words
 from cogs.table.frames import Field, ResultLines, mentions
@@ -22,38 +23,43 @@ from engine.tonk.views import PrivateView, PublicView, SeatView
 GOLD = discord.Colour.gold()
 GREY = discord.Colour.light_grey()
 
-LOBBY_TITLE = "Tonk"
-LOCK_MARK = "🔒 hit-locked"
+# Translators: the game's name: Tonk, a rummy game
+LOBBY_TITLE = N_("Tonk")
+# Translators: a mark on a player whose spread was hit by another player since their last
+# turn: they may not spread or hit on their next turn (Tonk's "hit lock")
+LOCK_MARK = N_("🔒 hit-locked")
 
-# The hand is over: "<words>." on the table (TONK-3.2, 3.3, 5).
+# The hand is over: "<words>." on the table (TONK-3.2, 3.3, 5). A "tonk" is a hand worth
+# exactly 50, or 11 or less, on the deal; "tonking out" is emptying your hand by a spread
+# or a hit; a "drop" is laying your hand down, claiming it is the lowest.
 ENDED = {
-    "instant": "a tonk on the deal",
-    "instant_draw": "two or more tonks on the deal, a draw",
-    "running_out": "a player ran out",
-    "tonk_out": "a player tonked out",
-    "drop": "a winning drop",
-    "caught": "a caught drop",
-    "stock_out": "the stock running out",
-    "stock_out_draw": "the stock running out with a tie for lowest, a draw",
+    "instant": N_("a tonk on the deal"),
+    "instant_draw": N_("two or more tonks on the deal, a draw"),
+    "running_out": N_("a player ran out"),
+    "tonk_out": N_("a player tonked out"),
+    "drop": N_("a winning drop"),
+    "caught": N_("a caught drop"),
+    "stock_out": N_("the stock running out"),
+    "stock_out_draw": N_("the stock running out with a tie for lowest, a draw"),
 }
-# After "<winner> " in the result (who was paid, and why).
+# Who was paid, and why; {player} is the winner.
 WON_BY = {
-    "instant": "has a tonk on the deal: everyone pays two stakes",
-    "running_out": "ran out: everyone pays a stake",
-    "tonk_out": "tonked out: everyone pays two stakes",
-    "drop": "dropped with the lowest hand: everyone pays a stake",
-    "caught": "caught the drop",
-    "stock_out": "has the lowest hand as the stock ran out: everyone pays a stake",
+    "instant": N_("{player} has a tonk on the deal: everyone pays two stakes"),
+    "running_out": N_("{player} ran out: everyone pays a stake"),
+    "tonk_out": N_("{player} tonked out: everyone pays two stakes"),
+    "drop": N_("{player} dropped with the lowest hand: everyone pays a stake"),
+    "stock_out": N_("{player} has the lowest hand as the stock ran out: everyone pays a stake"),
 }
 DRAWN = {
-    "instant_draw": "Two or more tonks on the deal: a draw, nobody pays",
-    "stock_out_draw": "The stock ran out with a tie for lowest: a draw, nobody pays",
+    "instant_draw": N_("Two or more tonks on the deal: a draw, nobody pays"),
+    "stock_out_draw": N_("The stock ran out with a tie for lowest: a draw, nobody pays"),
 }
 
 
 def _discard_line(public: PublicView) -> str:
     if len(public.discard_pile) == 1:
-        return f"{discard_label(public)} (the upcard)"
+        # Translators: the first card turned up after the deal, the discard pile's first card
+        return _("{card} (the upcard)", card=discard_label(public))
     return discard_label(public)
 
 
@@ -62,9 +68,13 @@ def lock_line(view: PrivateView) -> str:
     me = next((s for s in view.public.seats if s.id == view.seat), None)
     if me is None or not me.hit_locked:
         return ""
-    when = "this turn" if view.public.turn == view.seat else "on your next turn"
-    return (f"{LOCK_MARK}: a spread of yours was hit since your last turn, so you may not "
-            f"spread or hit {when} (you may still drop, draw and discard).")
+    if view.public.turn == view.seat:
+        return _("{lock}: a spread of yours was hit since your last turn, so you may not "
+                 "spread or hit this turn (you may still drop, draw and discard).",
+                 lock=_(LOCK_MARK))
+    return _("{lock}: a spread of yours was hit since your last turn, so you may not spread "
+             "or hit on your next turn (you may still drop, draw and discard).",
+             lock=_(LOCK_MARK))
 
 
 class TonkEmbeds(RummyEmbeds):
@@ -75,8 +85,9 @@ class TonkEmbeds(RummyEmbeds):
         if not seat.hit_locked:
             return []
         # TONK-4.2: shown next to the locked player
-        return [f"{LOCK_MARK}: no spread or hit "
-                + ("this turn" if seat.id == public.turn else "next turn")]
+        if seat.id == public.turn:
+            return [_("{lock}: no spread or hit this turn", lock=_(LOCK_MARK))]
+        return [_("{lock}: no spread or hit next turn", lock=_(LOCK_MARK))]
 
     def discard_line(self, public: PublicView) -> str:
         return _discard_line(public)
@@ -93,16 +104,20 @@ hand_embed = EMBEDS.hand_embed
 
 def winner_line(settlement: TonkSettlement) -> str:
     if settlement.ended in DRAWN:
-        return DRAWN[settlement.ended]
+        return _(DRAWN[settlement.ended])
     winners = [seat_name(s) for s in settlement.winners]
     if not winners:
-        return f"The hand ended by {ENDED.get(settlement.ended, settlement.ended)}"
-    how = WON_BY.get(settlement.ended, settlement.ended)
+        return _("The hand ended by {ending}",
+                 ending=_(ENDED.get(settlement.ended, settlement.ended)))
     if settlement.ended == "caught":
-        named = winners[0] if len(winners) == 1 else (
-            f"{', '.join(winners[:-1])} and {winners[-1]}")
-        return f"{named} {how}: the dropper was not lowest"
-    return f"{winners[0]} {how}"
+        named = winners[0] if len(winners) == 1 else _(
+            "{first} and {last}", first=", ".join(winners[:-1]), last=winners[-1])
+        return ngettext("{players} caught the drop: the dropper was not lowest",
+                        "{players} caught the drop: the dropper was not lowest",
+                        len(winners), players=named)
+    if settlement.ended not in WON_BY:
+        return f"{winners[0]} {settlement.ended}"  # no other ending has a winner
+    return _(WON_BY[settlement.ended], player=winners[0])
 
 
 def _seat_of(account: str) -> str:
@@ -112,24 +127,26 @@ def _seat_of(account: str) -> str:
 def payment_lines(settlement: TonkSettlement) -> list[str]:
     """Who paid whom, in the order the payments were made (TONK-2.4)."""
     return [
-        f"{seat_name(_seat_of(t.source))} → {seat_name(_seat_of(t.target))}: {t.amount}"
+        f"{seat_name(_seat_of(t.source))} → {seat_name(_seat_of(t.target))}: {number(t.amount)}"
         for t in settlement.transfers
     ]
 
 
 def result_lines(settlement: TonkSettlement) -> ResultLines:
     """The hands the rules show and the payments."""
-    hands = [f"{seat_name(seat)}: {faces_and_words(cards, empty='no cards')} = "
+    hands = [f"{seat_name(seat)}: {faces_and_words(cards, empty=_('no cards'))} = "
              f"{settlement.values[seat]}"
              for seat, cards in settlement.shown.items()]
     payments = payment_lines(settlement)
-    fields = [Field("Hands shown", clip(hands))] if hands else []
-    fields.append(Field("Payments", clip(payments) if payments else "nobody pays"))
+    fields = [Field(_("Hands shown"), clip(hands))] if hands else []
+    fields.append(Field(_("Payments"), clip(payments) if payments else _("nobody pays")))
     return ResultLines(f"{winner_line(settlement)}.", fields=fields)
 
 
 def history_words(result: dict) -> str:
     """A finished hand in `/tonk history`, from its result JSON (TONK-6)."""
     if result.get("ended", "?") in DRAWN:
-        return "a draw"
-    return f"paid to {mentions(result.get('winners', []))}"
+        # Translators: a hand in the history that ended with nobody paid
+        return _("a draw")
+    # Translators: a hand in the history: these players were paid
+    return _("paid to {players}", players=mentions(result.get("winners", [])))

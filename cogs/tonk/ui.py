@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.i18n import N_
 from bot.settings import Settings
 from cogs.rummy.play import RummyPlay
 from cogs.table.ui import GameUI
@@ -17,11 +18,12 @@ GAME = TONK.info.id
 class TonkUI(RummyPlay, GameUI):
     game = TONK
     embeds = render
-    how_to_start = "`/tonk join` in a channel, then the host deals with `/tonk start`"
+    how_to_start = N_("`/tonk join` in a channel, then the host deals with `/tonk start`")
     table_picture = staticmethod(pictures.table_picture)
     hand_picture = staticmethod(pictures.hand_picture)
-    lobby_line = "No pots: each hand ends with payments between players."
-    out_below = "two stakes"
+    lobby_line = N_("No pots: each hand ends with payments between players.")
+    # Translators: what a player's stack fell below to be out of the table
+    out_below = N_("two stakes")
     result_lines = staticmethod(render.result_lines)
     history_words = staticmethod(render.history_words)
 

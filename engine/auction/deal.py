@@ -105,20 +105,31 @@ class AuctionDeal(DealBase):
         if self.settlement is not None:
             raise EngineError("wrong_phase", "the game is over: all five rounds are played")
         if seat not in self.chips:
-            raise EngineError("not_your_turn", f"{seat} is not dealt in to this game")
+            raise EngineError("not_your_turn", "{seat} is not dealt in to this game", seat=seat)
         if self.bidding.has_chosen(seat):
-            raise EngineError("not_your_turn", f"{seat} has already bid on these cards")
+            raise EngineError(
+                "not_your_turn", "{seat} has already bid on these cards", seat=seat
+            )
         if seat not in self.bidding.due:
             raise EngineError(
-                "not_your_turn", f"only the tied players bid again now (AUCTION-3.4), not {seat}"
+                "not_your_turn",
+                "only the tied players bid again now (AUCTION-3.4), not {seat}",
+                seat=seat,
             )
         low, high = self.limits(seat)
         if not low <= amount <= high:
             limit_low, limit_high = BID_LIMITS[self.round]
             raise EngineError(
                 "illegal_play",
-                f"{seat} may bid {low} to {high}, not {amount}: round {self.round + 1} bids are "
-                f"{limit_low} to {limit_high}, at most what you hold (AUCTION-3.1)",
+                "{seat} may bid {low} to {high}, not {amount}: round {round} bids are "
+                "{limit_low} to {limit_high}, at most what you hold (AUCTION-3.1)",
+                seat=seat,
+                low=low,
+                high=high,
+                amount=amount,
+                round=self.round + 1,
+                limit_low=limit_low,
+                limit_high=limit_high,
             )
 
     def apply(self, action: Bid) -> None:

@@ -43,7 +43,9 @@ class ConcentrationDeal(TurnByTurn):
         self.match = record.options.get(MATCH, RANK)
         if self.match not in MATCHES:
             raise EngineError(
-                "bad_record", f'match must be "rank" or "colour", not {self.match!r} (CONC-5.1)'
+                "bad_record",
+                'match must be "rank" or "colour", not {match!r} (CONC-5.1)',
+                match=self.match,
             )
         self.stake = record.stake
         self.seats = record.seats
@@ -83,19 +85,33 @@ class ConcentrationDeal(TurnByTurn):
             raise EngineError("wrong_phase", "the game is over: the last pair is taken")
         current = self.order[self.turn]
         if action.seat != current:
-            why = "is not dealt in to this game" if action.seat not in self.pairs else "acted"
-            raise EngineError("not_your_turn", f"{action.seat} {why}; it is {current}'s turn")
+            if action.seat not in self.pairs:
+                raise EngineError(
+                    "not_your_turn",
+                    "{seat} is not dealt in to this game; it is {current}'s turn",
+                    seat=action.seat,
+                    current=current,
+                )
+            raise EngineError(
+                "not_your_turn",
+                "{seat} acted; it is {current}'s turn",
+                seat=action.seat,
+                current=current,
+            )
         pos = action.pos
         if not 0 <= pos < POSITIONS:
-            raise EngineError("illegal_play", f"position {pos} is not on the layout: 0 to 51")
+            raise EngineError(
+                "illegal_play", "position {pos} is not on the layout: 0 to 51", pos=pos
+            )
         if pos not in self.face_down:
             raise EngineError(
-                "illegal_play", f"position {pos} is empty: its pair was already taken"
+                "illegal_play", "position {pos} is empty: its pair was already taken", pos=pos
             )
         if pos == self.first:
             raise EngineError(
                 "illegal_play",
-                f"position {pos} is this turn's first card: flip a different one (CONC-2.2)",
+                "position {pos} is this turn's first card: flip a different one (CONC-2.2)",
+                pos=pos,
             )
 
     def apply(self, action: Flip) -> None:

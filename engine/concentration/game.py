@@ -32,7 +32,9 @@ class ConcentrationGame(BaseGame):
         match = record.options.get(MATCH, "rank")
         if match not in MATCHES:
             raise EngineError(
-                "bad_record", f'match must be "rank" or "colour", not {match!r} (CONC-5.1)'
+                "bad_record",
+                'match must be "rank" or "colour", not {match!r} (CONC-5.1)',
+                match=match,
             )
         return dataclasses.replace(record, carry={})
 

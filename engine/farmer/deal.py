@@ -84,8 +84,13 @@ class FarmerDeal(TurnByTurn):
         current = self.order[self.turn]
         if seat != current:
             if seat not in self.hits:
-                raise EngineError("not_your_turn", f"{seat} is not dealt in this deal")
-            raise EngineError("not_your_turn", f"{seat} acted, but it is {current}'s turn")
+                raise EngineError("not_your_turn", "{seat} is not dealt in this deal", seat=seat)
+            raise EngineError(
+                "not_your_turn",
+                "{seat} acted, but it is {current}'s turn",
+                seat=seat,
+                current=current,
+            )
         if action.do == STAY and not self.hits[seat]:
             raise EngineError(
                 "illegal_play", "everyone must hit at least once before staying (FARMER-4.2)"

@@ -23,8 +23,10 @@ from engine.faro.actions import (
     CALL_DO,
     CARD,
     COMBO,
+    EVEN_KIND,
     HIGH,
     LEAVE,
+    ODD_KIND,
     READY,
     REMOVE,
     Bet,
@@ -72,6 +74,56 @@ def outcome(position: Position, losing: int, winning: int) -> str | None:
     return result
 
 
+def no_such_bet(seat: str, position: Position) -> EngineError:
+    """FARO-4.8: `seat` has no bet on `position`, named as `Position.label` names it; one
+    sentence per kind of position, so that the words of the position are translated."""
+    kind, copper = position.kind, position.copper
+    if kind == CARD:
+        ranks = rank_code(position.ranks[0]) if position.ranks else ""
+    else:
+        ranks = "-".join(map(rank_code, position.ranks))
+    if kind in (CARD, COMBO):
+        if copper:
+            # Translators: {ranks} are rank codes (A, 2 ... T, J, Q, K), joined by "-";
+            # "coppered" is a Faro bet played to lose (a copper token on the bet).
+            return EngineError(
+                "no_such_bet", "{seat} has no bet on {ranks} (coppered)", seat=seat, ranks=ranks
+            )
+        # Translators: {ranks} are rank codes (A, 2 ... T, J, Q, K), joined by "-".
+        return EngineError("no_such_bet", "{seat} has no bet on {ranks}", seat=seat, ranks=ranks)
+    if kind == CALL:
+        ranks = " ".join(map(rank_code, position.ranks))
+        if copper:
+            return EngineError(
+                "no_such_bet",
+                "{seat} has no bet on call {ranks} (coppered)",
+                seat=seat,
+                ranks=ranks,
+            )
+        # Translators: a Faro "call" bets on the order of the last three cards, {ranks}.
+        return EngineError(
+            "no_such_bet", "{seat} has no bet on call {ranks}", seat=seat, ranks=ranks
+        )
+    if kind == HIGH:
+        if copper:
+            return EngineError(
+                "no_such_bet", "{seat} has no bet on high card (coppered)", seat=seat
+            )
+        # Translators: "high card" is the Faro bet that the winning card outranks the losing.
+        return EngineError("no_such_bet", "{seat} has no bet on high card", seat=seat)
+    if kind == EVEN_KIND:
+        if copper:
+            return EngineError("no_such_bet", "{seat} has no bet on even (coppered)", seat=seat)
+        # Translators: "even" is the Faro bet on the even ranks (2 4 6 8 10 Q).
+        return EngineError("no_such_bet", "{seat} has no bet on even", seat=seat)
+    if kind == ODD_KIND:
+        if copper:
+            return EngineError("no_such_bet", "{seat} has no bet on odd (coppered)", seat=seat)
+        # Translators: "odd" is the Faro bet on the odd ranks (A 3 5 7 9 J K).
+        return EngineError("no_such_bet", "{seat} has no bet on odd", seat=seat)
+    raise KeyError(kind)  # Position.label knows no other kind either
+
+
 class FaroDeal(DealBase):
     """A Faro deal: the state, its checks and its settlement."""
 
@@ -85,7 +137,9 @@ class FaroDeal(DealBase):
         # FARO-2.3: a stack of at least S takes part.
         self.players = tuple(s.id for s in record.seats if s.stack >= stake)
         if not self.players:
-            raise EngineError("bad_record", f"no seat has the {stake} chips to take part")
+            raise EngineError(
+                "bad_record", "no seat has the {stake} chips to take part", stake=stake
+            )
         self.deck = record.deck
         self.book = chip_book(record, {LAYOUT_ACCOUNT: 0}, house=True)
         self.bets: dict[tuple[str, Position], int] = {}  # in the order first placed
@@ -143,14 +197,14 @@ class FaroDeal(DealBase):
             raise EngineError("wrong_phase", "the deal is over")
         seat = action.seat
         if seat not in self.players:
-            raise EngineError("not_your_turn", f"{seat} is not in this deal (FARO-2.3)")
+            raise EngineError("not_your_turn", "{seat} is not in this deal (FARO-2.3)", seat=seat)
         if seat in self.left:
-            raise EngineError("not_your_turn", f"{seat} has left this deal (FARO-2.4)")
+            raise EngineError("not_your_turn", "{seat} has left this deal (FARO-2.4)", seat=seat)
         if isinstance(action, Leave):
             return  # 2.4: between any two turns, ready or not
         if seat in self.ready:
             raise EngineError(
-                "wrong_phase", f"{seat} is ready: wait for the next turn (FARO-3.2)"
+                "wrong_phase", "{seat} is ready: wait for the next turn (FARO-3.2)", seat=seat
             )
         if isinstance(action, Bet):
             self._check_bet(action)
@@ -158,7 +212,7 @@ class FaroDeal(DealBase):
             self._check_call(action)
         elif isinstance(action, Remove):
             if (seat, action.position) not in self.bets:
-                raise EngineError("no_such_bet", f"{seat} has no bet on {action.position.label()}")
+                raise no_such_bet(seat, action.position)
 
     def _check_bet(self, bet: Bet) -> None:
         position = bet.position
@@ -172,7 +226,9 @@ class FaroDeal(DealBase):
             dead = [r for r in position.ranks if not self.to_come[r]]
             if dead:
                 raise EngineError(
-                    "dead_rank", f"every {rank_code(dead[0])} is already out (FARO-4.6)"
+                    "dead_rank",
+                    "every {rank} is already out (FARO-4.6)",
+                    rank=rank_code(dead[0]),
                 )
         self._check_size(bet.seat, position, bet.amount)
 
@@ -188,8 +244,12 @@ class FaroDeal(DealBase):
                               "(FARO-6.1)")
         if sorted(call.position.ranks) != sorted(left):
             shown = " ".join(rank_code(r) for r in sorted(left))
-            raise EngineError("illegal_play", f"a call orders the three cards left, {shown} "
-                              "(FARO-6.1)")
+            # Translators: {shown} are the three rank codes left (A, 2 ... T, J, Q, K).
+            raise EngineError(
+                "illegal_play",
+                "a call orders the three cards left, {shown} (FARO-6.1)",
+                shown=shown,
+            )
         self._check_size(call.seat, call.position, call.amount)
 
     def _check_size(self, seat: str, position: Position, amount: int) -> None:
@@ -197,12 +257,16 @@ class FaroDeal(DealBase):
         if not self.stake <= total <= self.max_bet:
             raise EngineError(
                 "bet_limit",
-                f"a bet on one position must total {self.stake} to {self.max_bet}, "
-                f"not {total} (FARO-4.7)",
+                "a bet on one position must total {stake} to {max_bet}, not {total} (FARO-4.7)",
+                stake=self.stake,
+                max_bet=self.max_bet,
+                total=total,
             )
         stack = self.book.balances[seat_account(seat)]
         if amount > stack:
-            raise EngineError("short_stack", f"{seat} has only {stack} chips (FARO-4.7)")
+            raise EngineError(
+                "short_stack", "{seat} has only {stack} chips (FARO-4.7)", seat=seat, stack=stack
+            )
 
     def apply(self, action: FaroAction) -> None:
         self.check(action)

@@ -12,6 +12,7 @@ from engine.faro.actions import CARD, Bet, FaroAction, Leave, Position, Ready, p
 from engine.faro.deal import FaroDeal
 from engine.faro.info import FARO_INFO
 from engine.faro.strategy import STRATEGIES
+from engine.marks import N_
 from engine.record import HandRecord
 
 LEAVE_CHANCE = 0.002  # the simulator's players now and then leave, so `abandoned` is played
@@ -29,7 +30,7 @@ class FaroGame(BaseGame):
     def stats(self, result: Mapping[str, Any], seat: str, net: int) -> dict[str, int]:
         """Net against the house: a player bets the bank alone, never another player
         (FARO-2.1), so every chip a seat won or lost was the house's."""
-        return {"net against the house": net}
+        return {N_("net against the house"): net}
 
     def parse_record(self, data: Any) -> HandRecord:
         record = super().parse_record(data)  # FARO-9: no dealer
@@ -38,8 +39,8 @@ class FaroGame(BaseGame):
             if isinstance(limit, bool) or not isinstance(limit, int) or limit < record.stake:
                 raise EngineError(
                     "bad_record",
-                    f"max_bet must be a whole number of at least the stake {record.stake} "
-                    "(FARO-2.2)",
+                    "max_bet must be a whole number of at least the stake {stake} (FARO-2.2)",
+                    stake=record.stake,
                 )
         return record
 

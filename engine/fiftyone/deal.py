@@ -20,6 +20,7 @@ from engine.fiftyone.info import FIFTYONE_INFO, JOKER_OPTION, POT, STOP, pack_fo
 from engine.fiftyone.scoring import VALUES, joker_reading, score, suit_counts, suits_score
 from engine.fiftyone.settlement import FiftyOneSettlement
 from engine.fiftyone.views import Move, PrivateView, PublicView, SeatView, Shown
+from engine.marks import Said
 from engine.record import HandRecord
 from engine.restock import Restock, Shuffle
 from engine.seating import antes, seats_dealt_in
@@ -34,7 +35,9 @@ def read_options(options: dict) -> bool:
     """FIFTYONE-7, 8.1: the one option, `joker`, a boolean; whether the joker is in."""
     unknown = sorted(set(options) - {JOKER_OPTION})
     if unknown:
-        raise EngineError("bad_record", f"unknown option {unknown[0]!r} (Fifty-One's: joker)")
+        raise EngineError(
+            "bad_record", "unknown option {option!r} (Fifty-One's: joker)", option=unknown[0]
+        )
     joker = options.get(JOKER_OPTION, False)
     if not isinstance(joker, bool):
         raise EngineError("bad_record", "the joker option must be true or false (FIFTYONE-7)")
@@ -55,8 +58,9 @@ class FiftyOneDeal(TurnByTurn):
         if len(deck) != len(pack) or set(deck) != set(pack):
             raise EngineError(
                 "bad_record",
-                f"the deck must hold the {len(pack)} cards of this table's pack, each once "
+                "the deck must hold the {count} cards of this table's pack, each once "
                 "(FIFTYONE-8.1)",
+                count=len(pack),
             )
         self.stake = stake = record.stake
         self.seats = record.seats
@@ -119,8 +123,13 @@ class FiftyOneDeal(TurnByTurn):
         current = self.order[self.turn]
         if seat != current:
             if seat not in self.hands:
-                raise EngineError("not_your_turn", f"{seat} is not dealt in this game")
-            raise EngineError("not_your_turn", f"{seat} acted, but it is {current}'s turn")
+                raise EngineError("not_your_turn", "{seat} is not dealt in this game", seat=seat)
+            raise EngineError(
+                "not_your_turn",
+                "{seat} acted, but it is {current}'s turn",
+                seat=seat,
+                current=current,
+            )
         if isinstance(action, Clear):
             self._check_clear()
         else:
@@ -145,7 +154,9 @@ class FiftyOneDeal(TurnByTurn):
     def _check_swap(self, action: Swap) -> None:
         if action.take not in self.board:
             raise EngineError(
-                "not_on_board", f"{C.label(action.take)} is not on the board (FIFTYONE-4.2)"
+                "not_on_board",
+                "{card} is not on the board (FIFTYONE-4.2)",
+                card=C.label(action.take),
             )
         if action.give == action.take:
             raise EngineError(
@@ -153,10 +164,14 @@ class FiftyOneDeal(TurnByTurn):
                 "the card just taken (FIFTYONE-4.2)"
             )
         if action.give not in self.hands[action.seat]:
-            raise EngineError("card_not_in_hand", f"you do not hold {C.label(action.give)}")
+            raise EngineError(
+                "card_not_in_hand", "you do not hold {card}", card=C.label(action.give)
+            )
         if action.stop and self.stopped_by is not None:
             raise EngineError(
-                "illegal_play", f"{self.stopped_by} has already called Stop (FIFTYONE-4.5)"
+                "illegal_play",
+                "{seat} has already called Stop (FIFTYONE-4.5)",
+                seat=self.stopped_by,
             )
 
     def apply(self, action: Action) -> None:
@@ -246,7 +261,7 @@ class FiftyOneDeal(TurnByTurn):
         self.cleared = True
         self.moves.append(Move(action.seat, CLEAR))
         if len(self.restock.used) > rebuilds:
-            self.events.append("the discard pile became the new stock")
+            self.events.append(Said("the discard pile became the new stock"))
 
     def _refill(self, restock: Restock) -> tuple[list[Card], list[Card], list[Card]]:
         """The new board, stock and discard pile of a clear, computed before any is kept,
@@ -270,7 +285,7 @@ class FiftyOneDeal(TurnByTurn):
         self.moves.append(Move(seat, SWAP, action.take, action.give, action.stop))
         if action.stop:
             self.stopped_by = seat
-            self.events.append(f"{seat} called Stop")
+            self.events.append(Said("{seat} called Stop", seat=seat))
         self.turns_done += 1
         self.cleared = False
         self.turn = (self.turn + 1) % len(self.order)

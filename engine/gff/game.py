@@ -11,6 +11,7 @@ from engine.chips import Transfer, pot_account, seat_account
 from engine.gff.hand import GffHand
 from engine.gff.info import GFF_INFO
 from engine.gff.settlement import TUNK_OUT
+from engine.marks import N_
 from engine.rummy.simulation import random_action
 from engine.search import HARD, hard_maker
 from engine.strategies import STRATEGIES
@@ -36,9 +37,9 @@ class GffGame(BaseGame):
     def stats(self, result: Mapping[str, Any], seat: str, net: int) -> dict[str, int]:
         """Flips and flops won (GFF-4) and tunk outs (GFF-6.3)."""
         return {
-            "flips won": int(result["flip_winner"] == seat),
-            "flops won": int(result["flop_winner"] == seat),
-            "tunk outs": int(result["ended"] == TUNK_OUT and seat in result["game_winners"]),
+            N_("flips won"): int(result["flip_winner"] == seat),
+            N_("flops won"): int(result["flop_winner"] == seat),
+            N_("tunk outs"): int(result["ended"] == TUNK_OUT and seat in result["game_winners"]),
         }
 
     def close_carried(

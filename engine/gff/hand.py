@@ -20,6 +20,7 @@ from engine.gff.info import GFF_INFO
 from engine.gff.posting import FLIP, FLOP, GAME, POTS, is_all_in, pots_to_post
 from engine.gff.settlement import Settlement
 from engine.gff.views import PrivateView, PublicView, SeatView
+from engine.marks import N_
 from engine.record import HandRecord
 from engine.rummy.hand import HAND_SIZE, OVER, PLAYING, TURN_START, RummyHand
 from engine.seating import chip_book, post
@@ -42,12 +43,12 @@ class GffHand(RummyHand):
     info = GFF_INFO
     PRIVATE_VIEW = PrivateView
     ENDING_WORDS = {
-        ending.INSTANT: "the round ends at once on a declared 49 or 50",
-        ending.GOING_OUT: "the round ends: a player went out",
-        ending.TUNK_OUT: "the round ends: a player tunked out",
-        ending.DROP: "the round ends: the dropper had the lowest hand",
-        ending.CAUGHT: "the round ends: the dropper was caught",
-        ending.STOCK_OUT: "the round ends: the stock ran out",
+        ending.INSTANT: N_("the round ends at once on a declared 49 or 50"),
+        ending.GOING_OUT: N_("the round ends: a player went out"),
+        ending.TUNK_OUT: N_("the round ends: a player tunked out"),
+        ending.DROP: N_("the round ends: the dropper had the lowest hand"),
+        ending.CAUGHT: N_("the round ends: the dropper was caught"),
+        ending.STOCK_OUT: N_("the round ends: the stock ran out"),
     }
 
     def __init__(self, record: HandRecord) -> None:
@@ -85,7 +86,7 @@ class GffHand(RummyHand):
         self.flip_winner: str | None = None
         self.flop_winner: str | None = None
         self.won: dict[str, dict[str, int]] = {pot: {} for pot in (*POTS, BONUS)}
-        self._log("deal", cards=(self.flip_card,), detail=f"hand of {count}")
+        self._log("deal", cards=(self.flip_card,), amount=count)
         self._instant_or_first_turn()
 
     def _carried_record(self) -> dict[str, int]:

@@ -89,18 +89,50 @@ class GopsDeal(DealBase):
         if self.settlement is not None:
             raise EngineError("wrong_phase", "the game is over: all 13 prizes are played")
         if seat not in self.hands:
-            raise EngineError("not_your_turn", f"{seat} is not dealt in to this game")
+            raise EngineError("not_your_turn", "{seat} is not dealt in to this game", seat=seat)
         if seat in self.bidding.sealed:  # has_chosen, without the call on every bid
             raise EngineError(
-                "not_your_turn", f"{seat} has already bid this round; a bid is final (GOPS-2.2)"
+                "not_your_turn",
+                "{seat} has already bid this round; a bid is final (GOPS-2.2)",
+                seat=seat,
             )
         if card not in self.hands[seat]:
-            suit = self.suit_of[seat]
-            if C.suit(card) != suit:
-                why = f"{seat} bids with {C.SUIT_NAMES[suit]} only (GOPS-1.2)"
-            else:
-                why = f"{seat} has already played it (GOPS-2.4)"
-            raise EngineError("card_not_in_hand", f"{C.label(card)} is not in hand: {why}")
+            suit, label = self.suit_of[seat], C.label(card)
+            if C.suit(card) == suit:
+                raise EngineError(
+                    "card_not_in_hand",
+                    "{card} is not in hand: {seat} has already played it (GOPS-2.4)",
+                    card=label,
+                    seat=seat,
+                )
+            # GOPS-1.2: each player bids with the cards of one suit; one sentence a suit.
+            if suit == C.SPADES:
+                raise EngineError(
+                    "card_not_in_hand",
+                    "{card} is not in hand: {seat} bids with spades only (GOPS-1.2)",
+                    card=label,
+                    seat=seat,
+                )
+            if suit == C.HEARTS:
+                raise EngineError(
+                    "card_not_in_hand",
+                    "{card} is not in hand: {seat} bids with hearts only (GOPS-1.2)",
+                    card=label,
+                    seat=seat,
+                )
+            if suit == C.DIAMONDS:
+                raise EngineError(
+                    "card_not_in_hand",
+                    "{card} is not in hand: {seat} bids with diamonds only (GOPS-1.2)",
+                    card=label,
+                    seat=seat,
+                )
+            raise EngineError(
+                "card_not_in_hand",
+                "{card} is not in hand: {seat} bids with clubs only (GOPS-1.2)",
+                card=label,
+                seat=seat,
+            )
 
     def apply(self, action: Bid) -> None:
         self.check(action)

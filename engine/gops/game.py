@@ -12,6 +12,7 @@ from engine.gops.actions import Bid, parse_bid
 from engine.gops.deal import GopsDeal
 from engine.gops.info import GOPS_INFO
 from engine.gops.strategy import STRATEGIES
+from engine.marks import N_
 from engine.record import HandRecord, parse_common
 
 # GOPS-6.2 limits the seats DEALT IN to 6; a record may list more, some short of S.
@@ -29,7 +30,7 @@ class GopsGame(BaseGame):
 
     def stats(self, result: Mapping[str, Any], seat: str, net: int) -> dict[str, int]:
         """Points: the prizes' values won (GOPS-6.4 `scores`)."""
-        return {"points": int(result["scores"].get(seat, 0))}
+        return {N_("points"): int(result["scores"].get(seat, 0))}
 
     def parse_record(self, data: Any) -> HandRecord:
         record = parse_common(data, _RECORD_INFO)  # GOPS-6.1: `deck` is the 13 diamonds

@@ -27,6 +27,7 @@ from engine.jackchangeit.info import (
 )
 from engine.jackchangeit.settlement import JackChangeItSettlement
 from engine.jackchangeit.views import PrivateView, PublicView
+from engine.marks import N_, Said
 from engine.record import HandRecord
 from engine.shedding.deal import SheddingDeal
 from engine.shedding.settlement import OUT
@@ -42,7 +43,7 @@ class JackChangeItDeal(SheddingDeal):
     RECORD_RULE = "JCI-8.1"
     RESTOCK_RULE = "JCI-4.8"
     KEPT_ON_PILE = 1  # JCI-4.8: the upcard stays
-    NEW_STOCK_EVENT = "the pile under the upcard became the new stock"
+    NEW_STOCK_EVENT = N_("the pile under the upcard became the new stock")
 
     def __init__(self, record: HandRecord) -> None:
         """Ante and deal `record` (JCI-2.1, 3.1); its actions are not applied. The pile
@@ -94,7 +95,7 @@ class JackChangeItDeal(SheddingDeal):
         card, two = action.card, action.with_
         for held in (card, two):
             if held is not None and held not in hand:
-                raise EngineError("card_not_in_hand", f"you do not hold {C.label(held)}")
+                raise EngineError("card_not_in_hand", "you do not hold {card}", card=C.label(held))
         if two is not None and (card != ACE_OF_HEARTS or C.rank(two) != TWO):
             raise EngineError(
                 "illegal_play", "only the A♥ is played with another card, a 2 (JCI-4.6)"
@@ -104,7 +105,8 @@ class JackChangeItDeal(SheddingDeal):
                               "(JCI-4.5)")
         if self.pending:
             problem = (
-                "the pair is not a counter to a draw (JCI-4.7)" if two is not None
+                EngineError("illegal_play", "the pair is not a counter to a draw (JCI-4.7)")
+                if two is not None
                 else self._counter_error(card, hand)
             )
         elif two is not None:
@@ -112,7 +114,7 @@ class JackChangeItDeal(SheddingDeal):
         else:
             problem = self._single_error(card, hand)
         if problem is not None:
-            raise EngineError("illegal_play", problem)
+            raise problem
 
     def _play(self, action: Action) -> None:
         if isinstance(action, Draw):
@@ -165,11 +167,17 @@ class JackChangeItDeal(SheddingDeal):
         suit, rank = self._to_follow()
         return card // 13 == suit or card % 13 == rank  # C.suit, C.rank
 
-    def _single_error(self, card: Card, hand: list[Card]) -> str | None:
+    def _single_error(self, card: Card, hand: list[Card]) -> EngineError | None:
+        """The refusal of `card` played alone (4.2, 4.4), or None when it may be."""
         if not self._matches(card):
-            return f"{C.label(card)} does not match {self._to_match()} (JCI-4.2)"
+            return self._mismatch(card)
         if len(hand) == 1 and is_trick_card(card, len(self.order)):
-            return f"{C.label(card)} is a trick card: it may not be your last card (JCI-4.4)"
+            # Translators: a trick card (JCI-1.2) has an effect when played: a 2, 8, jack, A♥...
+            return EngineError(
+                "illegal_play",
+                "{card} is a trick card: it may not be your last card (JCI-4.4)",
+                card=C.label(card),
+            )
         return None
 
     def _playable(self, card: Card, hand: list[Card]) -> bool:
@@ -187,29 +195,95 @@ class JackChangeItDeal(SheddingDeal):
         suit, rank = self._to_follow()
         return any(card // 13 == suit or card % 13 == rank for card in hand)
 
-    def _pair_error(self, two: Card, hand: list[Card]) -> str | None:
+    def _pair_error(self, two: Card, hand: list[Card]) -> EngineError | None:
+        """The refusal of the A♥ played with `two` (4.6, 4.4), or None when it may be."""
         if not (self._matches(ACE_OF_HEARTS) or self._matches(two)):
-            return f"neither card matches {self._to_match()} (JCI-4.6)"
+            return self._mismatch(None)
         if len(hand) == 2:
-            return "the A♥ and a 2 may not be your last two cards (JCI-4.4)"
+            return EngineError(
+                "illegal_play", "the A♥ and a 2 may not be your last two cards (JCI-4.4)"
+            )
         return None
 
-    def _counter_error(self, card: Card, hand: list[Card]) -> str | None:
+    def _counter_error(self, card: Card, hand: list[Card]) -> EngineError | None:
         """4.7: a 2 on a 2, the 5♥ on the A♥; nothing else on a pending draw."""
         if self.upcard == ACE_OF_HEARTS:
             if card != FIVE_OF_HEARTS:
-                return f"only the 5♥ answers the A♥: play it or draw {self.pending} (JCI-4.7)"
+                return EngineError(
+                    "illegal_play",
+                    "only the 5♥ answers the A♥: play it or draw {count} (JCI-4.7)",
+                    count=self.pending,
+                )
             return None
         if C.rank(card) != TWO:
-            return f"only a 2 answers a 2: play one or draw {self.pending} (JCI-4.7)"
+            return EngineError(
+                "illegal_play",
+                "only a 2 answers a 2: play one or draw {count} (JCI-4.7)",
+                count=self.pending,
+            )
         if len(hand) == 1:
-            return "a 2 is a trick card: it may not be your last card (JCI-4.4)"
+            return EngineError(
+                "illegal_play", "a 2 is a trick card: it may not be your last card (JCI-4.4)"
+            )
         return None
 
-    def _to_match(self) -> str:
-        if self.called is not None:
-            return f"the called suit, {C.SUIT_NAMES[self.called]}"
-        return C.label(self.upcard)
+    def _mismatch(self, card: Card | None) -> EngineError:
+        """4.2, 4.6: `card` (None: the A♥ and its 2) does not match the upcard, or after
+        a jack the called suit; one sentence a called suit, so its name is translated."""
+        called = self.called
+        if card is None:
+            if called is None:
+                return EngineError(
+                    "illegal_play",
+                    "neither card matches {upcard} (JCI-4.6)",
+                    upcard=C.label(self.upcard),
+                )
+            if called == C.SPADES:
+                # Translators: the called suit is the suit named with the last jack (JCI-4.5).
+                return EngineError(
+                    "illegal_play", "neither card matches the called suit, spades (JCI-4.6)"
+                )
+            if called == C.HEARTS:
+                return EngineError(
+                    "illegal_play", "neither card matches the called suit, hearts (JCI-4.6)"
+                )
+            if called == C.DIAMONDS:
+                return EngineError(
+                    "illegal_play", "neither card matches the called suit, diamonds (JCI-4.6)"
+                )
+            return EngineError(
+                "illegal_play", "neither card matches the called suit, clubs (JCI-4.6)"
+            )
+        label = C.label(card)
+        if called is None:
+            return EngineError(
+                "illegal_play",
+                "{card} does not match {upcard} (JCI-4.2)",
+                card=label,
+                upcard=C.label(self.upcard),
+            )
+        if called == C.SPADES:
+            # Translators: the called suit is the suit named with the last jack (JCI-4.5).
+            return EngineError(
+                "illegal_play",
+                "{card} does not match the called suit, spades (JCI-4.2)",
+                card=label,
+            )
+        if called == C.HEARTS:
+            return EngineError(
+                "illegal_play",
+                "{card} does not match the called suit, hearts (JCI-4.2)",
+                card=label,
+            )
+        if called == C.DIAMONDS:
+            return EngineError(
+                "illegal_play",
+                "{card} does not match the called suit, diamonds (JCI-4.2)",
+                card=label,
+            )
+        return EngineError(
+            "illegal_play", "{card} does not match the called suit, clubs (JCI-4.2)", card=label
+        )
 
     def _play_card(self, action: Play) -> bool:
         """Play `action`'s card (and the 2 under it); True when that ends the game."""
@@ -252,7 +326,7 @@ class JackChangeItDeal(SheddingDeal):
             if self._can_play(hand):
                 return
             hand.append(self._draw(seat))  # 4.3: the drawn card waits for a later turn
-            self.events.append(f"{seat} could not play and drew a card")
+            self.events.append(Said("{seat} could not play and drew a card", seat=seat))
             self._next()
 
     def _draw_pending(self, seat: str) -> None:
@@ -261,7 +335,7 @@ class JackChangeItDeal(SheddingDeal):
         hand = self.hands[seat]
         for _ in range(count):
             hand.append(self._draw(seat))
-        self.events.append(f"{seat} drew {count}")
+        self.events.append(Said("{seat} drew {count}", seat=seat, count=count))
         self._next()
 
     def _next(self) -> None:

@@ -100,22 +100,45 @@ class OldMaidDeal(DealBase):
             raise EngineError("wrong_phase", "the deal is over: only the Old Maid is left")
         if action.seat != self.drawer:
             if action.seat not in self.hands:
-                why = "is not dealt in to this deal"
-            elif not self.hands[action.seat]:
-                why = "is out: no cards left (OLDMAID-2.3)"
-            else:
-                why = "is not the drawer"
+                raise EngineError(
+                    "not_your_turn",
+                    "{seat} is not dealt in to this deal; it is {drawer}'s turn to draw",
+                    seat=action.seat,
+                    drawer=self.drawer,
+                )
+            if not self.hands[action.seat]:
+                raise EngineError(
+                    "not_your_turn",
+                    "{seat} is out: no cards left (OLDMAID-2.3); it is {drawer}'s turn to draw",
+                    seat=action.seat,
+                    drawer=self.drawer,
+                )
             raise EngineError(
-                "not_your_turn", f"{action.seat} {why}; it is {self.drawer}'s turn to draw"
+                "not_your_turn",
+                "{seat} is not the drawer; it is {drawer}'s turn to draw",
+                seat=action.seat,
+                drawer=self.drawer,
             )
         holder = self.holder
         assert holder is not None  # a drawer always has one
         k = len(self.hands[holder])
         if not 0 <= action.pos < k:
+            if k == 1:
+                raise EngineError(
+                    "illegal_play",
+                    "{holder} holds {count} card: choose a position from 0 to {last} "
+                    "(OLDMAID-3.2)",
+                    holder=holder,
+                    count=k,
+                    last=k - 1,
+                )
             raise EngineError(
                 "illegal_play",
-                f"{holder} holds {k} card{'s' if k != 1 else ''}: choose a position from 0 "
-                f"to {k - 1} (OLDMAID-3.2)",
+                "{holder} holds {count} cards: choose a position from 0 to {last} "
+                "(OLDMAID-3.2)",
+                holder=holder,
+                count=k,
+                last=k - 1,
             )
 
     def apply(self, action: Draw) -> None:

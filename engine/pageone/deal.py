@@ -14,6 +14,7 @@ from engine import cards as C
 from engine.base import kept_until_the_next_action
 from engine.cards import JOKER, Card
 from engine.errors import EngineError
+from engine.marks import N_, Said
 from engine.pageone.actions import PLAY, Play
 from engine.pageone.info import PAGEONE_INFO
 from engine.pageone.settlement import PageOneSettlement
@@ -43,7 +44,7 @@ class PageOneDeal(SheddingDeal):
     HAND_SIZE = 4  # PAGEONE-3.1
     RECORD_RULE = "PAGEONE-8.1"
     RESTOCK_RULE = "PAGEONE-4.6"
-    NEW_STOCK_EVENT = "the discard pile became the new stock"
+    NEW_STOCK_EVENT = N_("the discard pile became the new stock")
 
     def __init__(self, record: HandRecord) -> None:
         """Ante and deal `record` (PAGEONE-2.1, 3.1); its actions are not applied. The
@@ -79,18 +80,28 @@ class PageOneDeal(SheddingDeal):
             self._check_turn(seat)
         hand = self.hands[seat]
         if card not in hand:
-            raise EngineError("card_not_in_hand", f"you do not hold {C.label(card)}")
+            raise EngineError("card_not_in_hand", "you do not hold {card}", card=C.label(card))
         if self.must_play is not None and card != self.must_play:
             raise EngineError(
                 "illegal_play",
-                f"you drew {C.label(self.must_play)} to follow: it is your only play "
-                "(PAGEONE-4.4)",
+                "you drew {card} to follow: it is your only play (PAGEONE-4.4)",
+                card=C.label(self.must_play),
             )
         if self.trick and self.suit is not None and card != JOKER and C.suit(card) != self.suit:
-            raise EngineError(
-                "illegal_play",
-                f"follow {C.SUIT_NAMES[self.suit]} or play the joker (PAGEONE-4.2)",
-            )
+            suit = self.suit
+            if suit == C.SPADES:
+                raise EngineError(
+                    "illegal_play", "follow spades or play the joker (PAGEONE-4.2)"
+                )
+            if suit == C.HEARTS:
+                raise EngineError(
+                    "illegal_play", "follow hearts or play the joker (PAGEONE-4.2)"
+                )
+            if suit == C.DIAMONDS:
+                raise EngineError(
+                    "illegal_play", "follow diamonds or play the joker (PAGEONE-4.2)"
+                )
+            raise EngineError("illegal_play", "follow clubs or play the joker (PAGEONE-4.2)")
         if action.call and len(hand) != 2:
             raise EngineError(
                 "bad_call", "call Page One only with the play that leaves you one card "
@@ -112,9 +123,9 @@ class PageOneDeal(SheddingDeal):
             return
         if had == 2:
             if action.call:
-                self.events.append(f"{seat} called Page One!")
+                self.events.append(Said("{seat} called Page One!", seat=seat))
             else:  # 4.7: five cards at once, before the trick is gathered
-                self.events.append(f"{seat} did not call Page One: five cards")
+                self.events.append(Said("{seat} did not call Page One: five cards", seat=seat))
                 drawn = self.last_drawn[seat]  # 6: shown to the seat until its next play
                 for _ in range(PENALTY):
                     card = self._draw(seat)

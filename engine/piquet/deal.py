@@ -40,7 +40,10 @@ class PiquetDeal(DealBase):
         short = [s.id for s in record.seats if s.stack < least]
         if short:
             raise EngineError(
-                "bad_record", f"{short[0]} has under {least} chips (5 stakes, PIQUET-1.4)"
+                "bad_record",
+                "{seat} has under {least} chips (5 stakes, PIQUET-1.4)",
+                seat=short[0],
+                least=least,
             )
         if len(record.decks) != DEALS or any(
             len(pack) != len(PACK) or set(pack) != PACK_SET for pack in record.decks

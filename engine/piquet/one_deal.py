@@ -225,7 +225,12 @@ class OneDeal:
         """Raise the refusal of `action`, or return its cards read from their codes."""
         seat = action.seat
         if seat != self.due():
-            raise EngineError("not_your_turn", f"it is {self.to_act()[0]}'s turn, not {seat}'s")
+            raise EngineError(
+                "not_your_turn",
+                "it is {current}'s turn, not {seat}'s",
+                current=self.to_act()[0],
+                seat=seat,
+            )
         self._check_step(action)
         if isinstance(action, Play):
             card = _read(action.card)
@@ -245,18 +250,14 @@ class OneDeal:
         elif frozenset(cards) not in self.combinations(seat, action.kind) or len(
             set(cards)
         ) != len(cards):  # a Declare: one whole combination, each card once
-            raise EngineError(
-                "bad_declaration", f"those cards are not a whole {action.kind} (PIQUET-3.1)"
-            )
+            raise _not_whole(action.kind)
         return cards
 
     def _check_step(self, action: Action) -> None:
         if not isinstance(action, STEP[self.phase]):
-            raise EngineError("wrong_phase", f"now is the {self.phase}, not a {_do(action)}")
+            raise _wrong_step(self.phase, _do(action))
         if isinstance(action, (Declare, Sink)) and action.kind != self.kind:
-            raise EngineError(
-                "wrong_phase", f"now {self.kind} is declared, not {action.kind} (PIQUET-3.1)"
-            )
+            raise _wrong_kind(self.kind, action.kind)
 
     def _check_exchange(self, action: Exchange, cards: tuple[Card, ...]) -> None:
         seat = action.seat
@@ -268,7 +269,11 @@ class OneDeal:
         if not 1 <= len(cards) <= most:
             rule = "2.3" if seat == self.elder else "2.4"
             raise EngineError(
-                "bad_exchange", f"{seat} exchanges 1 to {most} cards (PIQUET-{rule})"
+                "bad_exchange",
+                "{seat} exchanges 1 to {most} cards (PIQUET-{rule})",
+                seat=seat,
+                most=most,
+                rule=rule,
             )
 
     def _check_follow(self, seat: str, card: Card) -> None:
@@ -276,9 +281,7 @@ class OneDeal:
             return
         led = SUITS[self.trick[0][1]]
         if SUITS[card] != led and any(SUITS[held] == led for held in self.hands[seat]):
-            raise EngineError(
-                "illegal_play", f"{seat} must follow {C.SUIT_NAMES[led]} (PIQUET-4.1)"
-            )
+            raise _must_follow(seat, led)
 
     # -- applying, once checked -----------------------------------------------------------
 
@@ -402,7 +405,90 @@ def opponent(seats: tuple[str, str], seat: str) -> str:
 
 
 def _not_held(seat: str, card: Card) -> EngineError:
-    return EngineError("card_not_in_hand", f"{seat} does not hold {C.label(card)}")
+    return EngineError(
+        "card_not_in_hand", "{seat} does not hold {card}", seat=seat, card=C.label(card)
+    )
+
+
+def _must_follow(seat: str, led: int) -> EngineError:
+    """4.1: `seat` holds a card of the suit `led` and must play one; a sentence a suit."""
+    if led == C.SPADES:
+        return EngineError("illegal_play", "{seat} must follow spades (PIQUET-4.1)", seat=seat)
+    if led == C.HEARTS:
+        return EngineError("illegal_play", "{seat} must follow hearts (PIQUET-4.1)", seat=seat)
+    if led == C.DIAMONDS:
+        return EngineError("illegal_play", "{seat} must follow diamonds (PIQUET-4.1)", seat=seat)
+    return EngineError("illegal_play", "{seat} must follow clubs (PIQUET-4.1)", seat=seat)
+
+
+def _not_whole(kind: str) -> EngineError:
+    """3.1: a declaration's cards are not one whole combination of `kind`."""
+    if kind == POINT:
+        # Translators: Piquet's three kinds of combination (PIQUET-3.1): the point (the
+        # cards held in one suit), the sequence (3 or more in a row of one suit) and the
+        # set (3 or 4 of a rank).
+        return EngineError("bad_declaration", "those cards are not a whole point (PIQUET-3.1)")
+    if kind == SEQUENCE:
+        return EngineError(
+            "bad_declaration", "those cards are not a whole sequence (PIQUET-3.1)"
+        )
+    if kind == SET:
+        return EngineError("bad_declaration", "those cards are not a whole set (PIQUET-3.1)")
+    return EngineError(  # not one of KINDS: only an action built in code, never parsed
+        "bad_declaration", "those cards are not a whole {kind} (PIQUET-3.1)", kind=kind
+    )
+
+
+def _wrong_kind(now: str | None, asked: str) -> EngineError:
+    """3.1: the combinations are declared in the order of KINDS; `now` is the one due."""
+    if now == POINT:
+        if asked == SEQUENCE:
+            return EngineError("wrong_phase", "now point is declared, not sequence (PIQUET-3.1)")
+        if asked == SET:
+            return EngineError("wrong_phase", "now point is declared, not set (PIQUET-3.1)")
+    elif now == SEQUENCE:
+        if asked == POINT:
+            return EngineError("wrong_phase", "now sequence is declared, not point (PIQUET-3.1)")
+        if asked == SET:
+            return EngineError("wrong_phase", "now sequence is declared, not set (PIQUET-3.1)")
+    elif now == SET:
+        if asked == POINT:
+            return EngineError("wrong_phase", "now set is declared, not point (PIQUET-3.1)")
+        if asked == SEQUENCE:
+            return EngineError("wrong_phase", "now set is declared, not sequence (PIQUET-3.1)")
+    return EngineError(  # a kind not of KINDS: only an action built in code, never parsed
+        "wrong_phase", "now {now} is declared, not {asked} (PIQUET-3.1)", now=now, asked=asked
+    )
+
+
+def _wrong_step(phase: str, do: str) -> EngineError:
+    """7.4: an action of another step than the deal's `phase` (exchange, declare, play)."""
+    if phase == EXCHANGING:
+        if do == DECLARE:
+            # Translators: Piquet's steps: the exchange (of cards with the talon), the
+            # declaring of combinations, then the play of tricks.
+            return EngineError("wrong_phase", "now is the exchange, not a declare")
+        if do == SINK:
+            # Translators: to sink is to declare no combination of the kind now declared
+            # (to say "good", PIQUET-3.2); a sink is that action.
+            return EngineError("wrong_phase", "now is the exchange, not a sink")
+        if do == PLAY:
+            return EngineError("wrong_phase", "now is the exchange, not a play")
+    elif phase == DECLARING:
+        if do == EXCHANGE:
+            return EngineError("wrong_phase", "now is the declare, not a exchange")
+        if do == PLAY:
+            return EngineError("wrong_phase", "now is the declare, not a play")
+    elif phase == PLAYING:
+        if do == EXCHANGE:
+            return EngineError("wrong_phase", "now is the play, not a exchange")
+        if do == DECLARE:
+            return EngineError("wrong_phase", "now is the play, not a declare")
+        if do == SINK:
+            return EngineError("wrong_phase", "now is the play, not a sink")
+    return EngineError(  # the deal is over: not reached, the turn is checked first
+        "wrong_phase", "now is the {phase}, not a {do}", phase=phase, do=do
+    )
 
 
 def _read(code: object) -> Card:
@@ -416,7 +502,9 @@ def _read(code: object) -> Card:
     except CardError as exc:
         raise EngineError("bad_record", str(exc)) from None
     if card not in PACK_SET:
-        raise EngineError("bad_record", f"{C.code(card)} is not a card of Piquet's 32 (1.1)")
+        raise EngineError(
+            "bad_record", "{card} is not a card of Piquet's 32 (1.1)", card=C.code(card)
+        )
     return card
 
 

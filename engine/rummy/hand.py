@@ -77,7 +77,9 @@ class RummyHand(RummyTurn, DealDefaults):
         order = seats_holding(record, self.info.min_stack(record.stake))
         if self.dealer not in order:
             raise EngineError(
-                "bad_record", f"the dealer {self.dealer} has too few chips to be dealt in"
+                "bad_record",
+                "the dealer {dealer} has too few chips to be dealt in",
+                dealer=self.dealer,
             )
         if len(order) < 2:
             raise EngineError("bad_record", "fewer than 2 players have the chips to be dealt in")

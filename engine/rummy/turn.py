@@ -88,9 +88,12 @@ class RummyTurn:
         seat = action.seat
         if seat != self.order[self.turn]:
             if seat not in self.hands:
-                raise EngineError("not_your_turn", f"{seat} is not dealt in this hand")
+                raise EngineError("not_your_turn", "{seat} is not dealt in this hand", seat=seat)
             raise EngineError(
-                "not_your_turn", f"{seat} acted, but it is {self.order[self.turn]}'s turn"
+                "not_your_turn",
+                "{seat} acted, but it is {current}'s turn",
+                seat=seat,
+                current=self.order[self.turn],
             )
         try:
             checker = self._checks[type(action)]
@@ -112,29 +115,80 @@ class RummyTurn:
         self._check_drawn()
         self._check_in_hand(action.seat, action.cards, "invalid_spread")
         if spread_kind(action.cards, ace_high=self.ACE_HIGH) is None:
-            raise EngineError(
+            raise self._not_a_spread(action.cards)
+
+    def _not_a_spread(self, cards: Sequence[Card]) -> EngineError:
+        """The refusal of `cards` as a spread, the runs worded by RUN_RULE; a sentence for
+        each wording, and for no cards at all."""
+        labels = C.labels(cards)
+        if self.RUN_RULE == "ace low":
+            if not labels:
+                return EngineError(
+                    "invalid_spread",
+                    "no cards is not a spread: lay 3 or 4 of a rank, or 3 or more in a row of "
+                    "one suit (ace low)",
+                )
+            # Translators: a spread is a meld laid face up: 3 or 4 cards of a rank, or a
+            # run of 3 or more in a row of one suit, where the ace is the lowest card.
+            return EngineError(
                 "invalid_spread",
-                f"{C.labels(action.cards) or 'no cards'} is not a spread: lay 3 or 4 of a "
-                f"rank, or 3 or more in a row of one suit ({self.RUN_RULE})",
+                "{cards} is not a spread: lay 3 or 4 of a rank, or 3 or more in a row of one "
+                "suit (ace low)",
+                cards=labels,
             )
+        if self.RUN_RULE == "ace low or high, never K-A-2":
+            if not labels:
+                return EngineError(
+                    "invalid_spread",
+                    "no cards is not a spread: lay 3 or 4 of a rank, or 3 or more in a row of "
+                    "one suit (ace low or high, never K-A-2)",
+                )
+            # Translators: a spread is a meld laid face up: 3 or 4 cards of a rank, or a
+            # run of 3 or more in a row of one suit, with the ace at either end (Tonk).
+            return EngineError(
+                "invalid_spread",
+                "{cards} is not a spread: lay 3 or 4 of a rank, or 3 or more in a row of one "
+                "suit (ace low or high, never K-A-2)",
+                cards=labels,
+            )
+        return EngineError(  # a RUN_RULE of no game here: its words stay English
+            "invalid_spread",
+            "{cards} is not a spread: lay 3 or 4 of a rank, or 3 or more in a row of one "
+            "suit ({rule})",
+            cards=labels or "no cards",
+            rule=self.RUN_RULE,
+        )
 
     def _check_hit(self, action: Hit) -> None:
         self._check_drawn()
         if not 0 <= action.spread < len(self.spreads):
-            raise EngineError("no_such_spread", f"there is no spread number {action.spread}")
+            raise EngineError(
+                "no_such_spread", "there is no spread number {spread}", spread=action.spread
+            )
         self._check_in_hand(action.seat, action.cards, "invalid_hit")
         target = self.spreads[action.spread]
         if hit_kind(target.cards, action.cards, ace_high=self.ACE_HIGH) is None:
+            if not action.cards:
+                raise EngineError(
+                    "invalid_hit",
+                    "no cards cannot go on {spread}",
+                    spread=C.labels(target.cards),
+                )
+            # Translators: to hit is to add cards of one's hand to a spread on the table.
             raise EngineError(
                 "invalid_hit",
-                f"{C.labels(action.cards) or 'no cards'} cannot go on {C.labels(target.cards)}",
+                "{cards} cannot go on {spread}",
+                cards=C.labels(action.cards),
+                spread=C.labels(target.cards),
             )
 
     def _check_discard(self, action: Discard) -> None:
         if self.phase != PLAYING:  # _check_drawn, inlined: this runs on every discard
             raise EngineError("wrong_phase", "draw a card first")
         if action.card not in self.hands[action.seat]:
-            raise EngineError("card_not_in_hand", f"{C.label(action.card)} is not in your hand")
+            raise EngineError(
+                "card_not_in_hand", "{card} is not in your hand", card=C.label(action.card)
+            )
 
     def _check_drawn(self) -> None:
         if self.phase != PLAYING:
@@ -146,7 +200,9 @@ class RummyTurn:
         hand = self.hands[seat]
         for card in cards:
             if card not in hand:
-                raise EngineError("card_not_in_hand", f"{C.label(card)} is not in your hand")
+                raise EngineError(
+                    "card_not_in_hand", "{card} is not in your hand", card=C.label(card)
+                )
 
     # -- applying ---------------------------------------------------------------
 

@@ -83,8 +83,13 @@ class SheddingDeal(TurnByTurn):
         current = self.order[self.turn]
         if seat != current:
             if seat not in self.hands:
-                raise EngineError("not_your_turn", f"{seat} is not dealt in this game")
-            raise EngineError("not_your_turn", f"{seat} acted, but it is {current}'s turn")
+                raise EngineError("not_your_turn", "{seat} is not dealt in this game", seat=seat)
+            raise EngineError(
+                "not_your_turn",
+                "{seat} acted, but it is {current}'s turn",
+                seat=seat,
+                current=current,
+            )
 
     def check(self, action: Any) -> None:
         raise NotImplementedError

@@ -13,6 +13,7 @@ from engine import cards as C
 from engine.actions import Hit, Spread
 from engine.base import kept_until_the_next_action
 from engine.errors import EngineError
+from engine.marks import N_
 from engine.record import HandRecord
 from engine.rummy.hand import HAND_SIZE, OVER, RummyHand
 from engine.seating import chip_book
@@ -37,14 +38,14 @@ class TonkHand(RummyHand):
     info = TONK_INFO
     PRIVATE_VIEW = PrivateView
     ENDING_WORDS = {
-        ending.INSTANT: "the hand ends at once on a tonk on the deal",
-        ending.INSTANT_DRAW: "two or more tonks on the deal: the hand is a draw",
-        ending.RUNNING_OUT: "the hand ends: a player ran out",
-        ending.TONK_OUT: "the hand ends: a player tonked out",
-        ending.DROP: "the hand ends: the dropper had the lowest hand",
-        ending.CAUGHT: "the hand ends: the dropper was caught",
-        ending.STOCK_OUT: "the hand ends: the stock ran out",
-        ending.STOCK_OUT_DRAW: "the stock ran out with a tie for lowest: a draw",
+        ending.INSTANT: N_("the hand ends at once on a tonk on the deal"),
+        ending.INSTANT_DRAW: N_("two or more tonks on the deal: the hand is a draw"),
+        ending.RUNNING_OUT: N_("the hand ends: a player ran out"),
+        ending.TONK_OUT: N_("the hand ends: a player tonked out"),
+        ending.DROP: N_("the hand ends: the dropper had the lowest hand"),
+        ending.CAUGHT: N_("the hand ends: the dropper was caught"),
+        ending.STOCK_OUT: N_("the hand ends: the stock ran out"),
+        ending.STOCK_OUT_DRAW: N_("the stock ran out with a tie for lowest: a draw"),
     }
 
     def __init__(self, record: HandRecord) -> None:
@@ -59,7 +60,7 @@ class TonkHand(RummyHand):
         upcard = self.deck[HAND_SIZE * count]
         self.discards.append(upcard)
         self.lock_next: set[str] = set()  # seats whose next turn is hit-locked
-        self._log("upcard", cards=(upcard,), detail=f"hand of {count}")
+        self._log("upcard", cards=(upcard,), amount=count)
         self._tonk_on_the_deal()
 
     # -- what may be done -------------------------------------------------------

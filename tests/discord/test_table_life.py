@@ -130,7 +130,7 @@ async def test_daily_chips_once_a_day_and_the_standings(harness):
     shown = h.last_response(ann)
     assert shown.ephemeral and shown.embed["description"] == f"<@{bob.id}>"
     fields = {f["name"]: f["value"] for f in shown.embed["fields"]}
-    assert fields == {"Bankroll": "800", "At tables": "200", "Total": "1000", "Rank here": "#2",
+    assert fields == {"Bankroll": "800", "At tables": "200", "Total": "1,000", "Rank here": "#2",
                       "Standings": f"**#1** <@{ann.id}> — 1,200 chips\n"
                                    f"**#2** <@{bob.id}> — 1,000 chips"}
     await h.slash(bob, "bankroll")

@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 
 import asyncpg
 
+from bot.i18n import N_
 from bot.store import recovery, stats
 from bot.store.amounts import snowflake
 from bot.store.errors import TableHeldElsewhere
@@ -132,7 +133,7 @@ class PostgresStore(SqlStore):
     async def claim_table(self, table_id: int) -> None:
         """Hold the table for this process (a session advisory lock on the claims
         connection); TableHeldElsewhere if another process holds it."""
-        snowflake(table_id, "The table id")
+        snowflake(table_id, N_("The table id"))
         async with self._claims_lock:
             if table_id in self._held:
                 return  # held already: the lock counts, so it is not taken twice
@@ -160,7 +161,7 @@ class PostgresStore(SqlStore):
         return await self.db.write(recovery.recover, self._now_ms(), shards, held)
 
     async def release_table(self, table_id: int) -> None:
-        snowflake(table_id, "The table id")
+        snowflake(table_id, N_("The table id"))
         async with self._claims_lock:
             if table_id in self._held:
                 self._held.discard(table_id)

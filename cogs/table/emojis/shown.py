@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from bot.i18n import _
 from cogs.table.emojis.names import BACK, MARKS, SUIT_MARKS
 from engine import cards as C
 from engine.cards import Card
@@ -95,12 +96,13 @@ def face_and_word(card: Card) -> str:
     return f"{FACES.card(card)} {C.label(card)}" if FACES.on else C.label(card)
 
 
-def hand_heading(cards: Iterable[Card], *, empty: str = "no cards") -> str:
+def hand_heading(cards: Iterable[Card], *, empty: str | None = None) -> str:
     """A player's own hand at the top of their hand embed: the faces as a heading (the
-    size Discord draws a heading's emojis), the words on the line under it."""
+    size Discord draws a heading's emojis), the words on the line under it. `empty`, in
+    the reader's language, is "no cards" unless given."""
     cards = list(cards)
     if not cards:
-        return f"# {empty}"
+        return "# " + (_("no cards") if empty is None else empty)
     if not FACES.on:
         return f"# {C.labels(cards)}"
     return f"# {FACES.cards(cards)}\n{C.labels(cards)}"

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Collection, Container, Iterable, Sequence
 from dataclasses import dataclass
 
+from bot.i18n import _
 from engine.cards import Card
 
 FACE, BACK, EMPTY = "face", "back", "empty"
@@ -78,33 +79,49 @@ def stock(caption: str, count: int) -> Group:
 
 def hand_row(
     cards: Sequence[Card], *, offered: Collection[Card] | None = None,
-    marked: Collection[Card] = (), caption: str = "Your hand",
+    marked: Collection[Card] = (), caption: str | None = None,
 ) -> tuple[Group, ...]:
     """A player's own cards in the order the view lists them, numbered 1, 2, 3 … in the
     order the menu lists them; with `offered`, the cards the menu leaves out are dimmed
-    and get no number."""
+    and get no number. `caption`, in the reader's language, is "Your hand" unless given.
+    The words drawn are those of the language current when the picture is laid out."""
+    if caption is None:
+        caption = _("Your hand")
     slots, number = [], 0
     for card in cards:
         listed = offered is None or card in offered
         number += listed
         slots.append(face(card, str(number) if listed else "", marked=card in marked,
                           dim=not listed))
-    return (Group(caption, tuple(slots) or (empty("no cards"),)),)
+    return (Group(caption, tuple(slots) or (empty(_("no cards")),)),)
 
 
 def seat_captions(seats: Sequence[str]) -> dict[str, str]:
     """Seats as the picture names them, in table order: "Seat 1", "Seat 2" … (a
     picture cannot show a mention; the embed's seat list is in the same order)."""
-    return {seat: f"Seat {number}" for number, seat in enumerate(seats, start=1)}
+    return {seat: _("Seat {number}", number=str(number))
+            for number, seat in enumerate(seats, start=1)}
 
 
 def seats_face_down(
     names: dict[str, str], seats: Iterable[tuple[str, int]], acting: Container[str], *,
-    note: str = " (to play)",
+    note: str | None = None,
 ) -> list[Group]:
-    """Each seat's hand as card backs, under its name, `note` added for a seat to act:
-    how many cards a seat holds is public, which they are is not. A seat holding none
-    is left out. `seats` gives each seat's id and card count, in table order."""
-    return [Group(names[seat] + (note if seat in acting else ""),
-                  tuple(back() for _ in range(cards)), fan=True)
+    """Each seat's hand as card backs, under its name, marked for a seat to act: how
+    many cards a seat holds is public, which they are is not. A seat holding none is
+    left out. `seats` gives each seat's id and card count, in table order.
+
+    `note` is the caption of a seat to act, in the reader's language, with `{seat}` for
+    its name: `_("{seat} (to act)")`; "{seat} (to play)" unless given. A note without
+    `{seat}` is added after the name, as before."""
+    if note is None:
+        # Translators: a caption in a picture: the seat whose turn it is.
+        note = _("{seat} (to play)")
+
+    def caption(seat: str) -> str:
+        if seat not in acting:
+            return names[seat]
+        return note.format(seat=names[seat]) if "{seat}" in note else names[seat] + note
+
+    return [Group(caption(seat), tuple(back() for _card in range(cards)), fan=True)
             for seat, cards in seats if cards]
