@@ -54,9 +54,9 @@ SECTIONS: tuple[tuple[str, str], ...] = (
 
 def rules_embed(settings: Settings) -> discord.Embed:
     return table_rules.rules_embed(
-        _(TITLE),
-        _(INTRO),
-        tuple((_(name), _(text)) for name, text in SECTIONS),
+        TITLE,
+        INTRO,
+        SECTIONS,
         _("New tables here: stake {chips}, at most {players}, {seconds} a bid. "
           "`/auction create` sets your own.",
           chips=count(settings.default_stake, "chip"), players=count(6, "player"),

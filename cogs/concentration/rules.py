@@ -45,9 +45,9 @@ SECTIONS: tuple[tuple[str, str], ...] = (
 
 def rules_embed(settings: Settings) -> discord.Embed:
     return table_rules.rules_embed(
-        _(TITLE),
-        _(INTRO),
-        tuple((_(name), _(text)) for name, text in SECTIONS),
+        TITLE,
+        INTRO,
+        SECTIONS,
         # Translators: `/concentration create match:colour` is a command, typed as it is
         _("New tables here: stake {chips}, at most {players}, {seconds} a flip; a flip that "
           "runs out flips the lowest-numbered position you may flip. `/concentration create "

@@ -55,9 +55,9 @@ SECTIONS: tuple[tuple[str, str], ...] = (
 
 def rules_embed(settings: Settings) -> discord.Embed:
     return table_rules.rules_embed(
-        _(TITLE),
-        _(INTRO),
-        tuple((_(name), _(text)) for name, text in SECTIONS),
+        TITLE,
+        INTRO,
+        SECTIONS,
         _("New tables here: stake {chips}, up to {players}, {seconds} a turn; a turn that "
           "runs out hits if you have not hit yet, otherwise stays. `/farmer create` sets "
           "your own.", chips=count(settings.default_stake, "chip"),

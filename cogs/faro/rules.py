@@ -60,9 +60,9 @@ SECTIONS: tuple[tuple[str, str], ...] = (
 
 def rules_embed(settings: Settings) -> discord.Embed:
     return table_rules.rules_embed(
-        _(TITLE),
-        _(INTRO),
-        tuple((_(name), _(text)) for name, text in SECTIONS),
+        TITLE,
+        INTRO,
+        SECTIONS,
         _("New tables here: stake (the minimum bet) {chips}, maximum bet {stakes}, up to "
           "{players}, {seconds} a betting round. `/faro create` sets your own stake.",
           chips=count(settings.default_stake, "chip"), stakes=count(10, "stake"),

@@ -55,9 +55,9 @@ SECTIONS: tuple[tuple[str, str], ...] = (
 
 def rules_embed(settings: Settings) -> discord.Embed:
     return table_rules.rules_embed(
-        _(TITLE),
-        _(INTRO),
-        [(_(title), _(text)) for title, text in SECTIONS],
+        TITLE,
+        INTRO,
+        SECTIONS,
         _("New tables here: stake {chips}, at most 5 players, {seconds} a turn (then the bot "
           "makes the swap that leaves your best score, without clearing or calling Stop). "
           "`/fiftyone create joker:on` adds the joker.",

@@ -127,9 +127,9 @@ SECTIONS: tuple[tuple[str, str], ...] = (
 
 def rules_embed(settings: Settings) -> discord.Embed:
     return table_rules.rules_embed(
-        _(TITLE),
-        _(INTRO),
-        tuple((_(name), _(text)) for name, text in SECTIONS),
+        TITLE,
+        INTRO,
+        SECTIONS,
         _("The host of a table may change only these. On this server they start at: stake "
           "{chips}, buy-in {stakes}, at most {players}, {seconds} a turn.",
           chips=count(settings.default_stake, "chip"),

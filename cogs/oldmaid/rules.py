@@ -42,9 +42,9 @@ SECTIONS: tuple[tuple[str, str], ...] = (
 
 def rules_embed(settings: Settings) -> discord.Embed:
     return table_rules.rules_embed(
-        _(TITLE),
-        _(INTRO),
-        tuple((_(name), _(text)) for name, text in SECTIONS),
+        TITLE,
+        INTRO,
+        SECTIONS,
         _("New tables here: stake {chips}, up to {players}, {seconds} a draw; a draw that "
           "runs out takes a card at random for you. `/oldmaid create` sets your own.",
           chips=count(settings.default_stake, "chip"), players=count(10, "player"),

@@ -55,9 +55,9 @@ SECTIONS: tuple[tuple[str, str], ...] = (
 
 def rules_embed(settings: Settings) -> discord.Embed:
     return table_rules.rules_embed(
-        _(TITLE),
-        _(INTRO),
-        [(_(title), _(text)) for title, text in SECTIONS],
+        TITLE,
+        INTRO,
+        SECTIONS,
         _("New tables here: stake {chips}, at most 4 players, {seconds} a turn (then the "
           "bot plays your lowest legal card, calling Page One when due). `/pageone create` "
           "sets your own.", chips=count(settings.default_stake, "chip"),

@@ -70,9 +70,9 @@ SECTIONS: tuple[tuple[str, str], ...] = (
 
 def rules_embed(settings: Settings) -> discord.Embed:
     return table_rules.rules_embed(
-        _(TITLE),
-        _(INTRO),
-        [(_(title), _(text)) for title, text in SECTIONS],
+        TITLE,
+        INTRO,
+        SECTIONS,
         _("New tables here: stake {chips}, {seconds} a turn (then the bot exchanges your "
           "lowest card, declares your best combination, or plays your lowest card allowed). "
           "`/piquet create` sets your own.", chips=count(settings.default_stake, "chip"),

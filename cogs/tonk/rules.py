@@ -58,9 +58,9 @@ SECTIONS: tuple[tuple[str, str], ...] = (
 
 def rules_embed(settings: Settings) -> discord.Embed:
     return table_rules.rules_embed(
-        _(TITLE),
-        _(INTRO),
-        tuple((_(name), _(text)) for name, text in SECTIONS),
+        TITLE,
+        INTRO,
+        SECTIONS,
         _("New tables here: stake {chips}, at most {players}, {seconds} a turn. "
           "`/tonk create` sets your own.", chips=count(settings.default_stake, "chip"),
           players=count(5, "player"), seconds=count(settings.turn_seconds, "second")),
