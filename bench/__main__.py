@@ -11,7 +11,7 @@ from bench.table import machine, render
 MODULES = [
     "bench.engine", "bench.store", "bench.postgres", "bench.bot", "bench.strategies",
     "bench.stats", "bench.recovery", "bench.shards", "bench.pictures", "bench.faces",
-    "bench.fairness", "bench.hard",
+    "bench.fairness", "bench.hard", "bench.languages",
     "bench.loopback",
 ]
 

@@ -56,15 +56,18 @@ def deck_for(rng: random.Random):
 
 
 async def play_tables(folder: Path, game: str, tables: int, rounds: int, *, seed: int = 1,
-                      wave: int | None = None, computers: tuple[str, ...] = ()) -> dict:
+                      wave: int | None = None, computers: tuple[str, ...] = (),
+                      language: str = "en-US") -> dict:
     """`tables` tables of `game`, each player clicking at their turn; `wave` clicks in
     flight at once (every table's, unless told); a computer player of each level in
-    `computers` at every table. Latencies as bench/scripted.py measures them."""
+    `computers` at every table; the server and its players speaking `language`.
+    Latencies as bench/scripted.py measures them."""
     rng = random.Random(seed)
     wave = wave or tables
-    path = new_database(folder, f"clicks-{game}{tables}-{wave}{''.join(computers)}")
+    path = new_database(folder, f"clicks-{game}{tables}-{wave}{''.join(computers)}{language}")
     # Pictures off, as bench/scripted.py's rows: the bot's own cost per click.
-    async with live_harness(path, pictures=False) as h:
+    async with live_harness(path, pictures=False, guild_locale=language,
+                            user_locale=language) as h:
         service = h.bot.tables
         service.deck_source = deck_for(rng)
         service.next_hand_seconds = 0  # as bench/scripted.py: the next hand at once

@@ -58,10 +58,12 @@ class Harness:
         wait_for_recovery: bool = True,
         search_budget: tuple[int | None, float | None] | None = SEARCH_BUDGET,
         guild_locale: str = "en-US",
+        user_locale: str = "en-US",
         **setting_values: Any,
     ) -> None:
         self.snowflake = Snowflakes()
         self.guild_locale = guild_locale  # the server's language, as Discord sends it
+        self.user_locale = user_locale  # a user's, unless `user` is told another
         self.search_budget = search_budget
         # A given server id puts the server on the shard it maps to ((id >> 22) % count).
         self.guild_id = guild_id if guild_id is not None else self.snowflake()
@@ -243,9 +245,10 @@ class Harness:
     # --- people and places --------------------------------------------------------------
 
     def user(self, name: str, *, permissions: discord.Permissions | None = None,
-             locale: str = "en-US") -> User:
+             locale: str | None = None) -> User:
         chosen = permissions or payloads.MEMBER_PERMISSIONS
-        user = User(self.snowflake(), name, permissions=chosen.value, locale=locale)
+        user = User(self.snowflake(), name, permissions=chosen.value,
+                    locale=locale or self.user_locale)
         self.users[user.id] = user
         return user
 
