@@ -66,6 +66,17 @@ def test_numbers_are_written_as_each_language_writes_them(language, written):
         assert signed(-5) == "−5" and signed(0) == "0"
 
 
+def test_whole_numbers_are_written_exactly_as_babel_writes_them():
+    from babel.numbers import format_decimal
+
+    values = [0, 7, 999, 1000, 1001, 12_345, 999_999, 1_000_000, 2**63 - 1, -5, -1234, -10**9]
+    for language in languages():
+        with using(language):
+            for value in values:
+                assert number(value) == format_decimal(
+                    value, locale=language.replace("-", "_")), (language, value)
+
+
 def test_a_placeholder_number_is_written_in_the_language_of_its_reader():
     assert _("{n} of {m}", n=1500, m=2) == "1,500 of 2"
     with using("de"):
