@@ -10,7 +10,7 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from bot.i18n import Text
+from bot.i18n import N_, Text
 from bot.store import RunningHand
 from bot.store.errors import StoreUnavailable
 from bot.tables.computer import PAUSE_SECONDS, is_computer
@@ -26,6 +26,12 @@ from engine.record import parse_record
 log = logging.getLogger(__name__)
 
 TIMEOUTS_BEFORE_AWAY = 2  # time-outs in a row before a player is marked away
+# Far more than any deal that ends takes played by time-out moves alone (a Piquet partie,
+# the longest, about 250), and cheap to reach: a deal that has not ended by then will not.
+STAND_IN_MOVES_AT_MOST = 1_000
+# Translators: why a table closed: everyone at it had left or was away, and the game
+# cannot end by the moves made for them (Concentration, Fifty-One).
+NOBODY_PLAYS = N_("nobody was left to play a game that only players can end")
 
 
 class Turns(HandEnds):
@@ -151,12 +157,24 @@ class Turns(HandEnds):
         raise NotImplementedError
 
     async def _play_stand_ins(self, table: LiveTable) -> None:
-        """Players who left or are away are played at once, so nobody waits for them."""
+        """Players who left or are away are played at once, so nobody waits for them.
+
+        Where nobody else is left to act, some games' time-out moves never end a deal
+        (Concentration's two lowest flips, Fifty-One's swaps without a Stop): after
+        STAND_IN_MOVES_AT_MOST moves in a row with nobody else acting, the table closes,
+        its running hand void and every chip back (the store's close)."""
+        played = 0
         while (hand := table.hand) is not None and not hand.is_over:
             seat = next((s for s in hand.to_act() if self._stands_in_for(table, s)), None)
             if seat is None:
                 return
+            if played == STAND_IN_MOVES_AT_MOST:
+                log.warning("Table %s: %d stand-in moves in a row and nobody else to act: "
+                            "closing it, its hand void", table.id, played)
+                await self._close_locked(table, Text(NOBODY_PLAYS))
+                return
             await self._commit(table, hand.timeout_action(seat), stand_ins=False)
+            played += 1
 
     @staticmethod
     def _stands_in_for(table: LiveTable, seat: str) -> bool:

@@ -223,9 +223,10 @@ class TablePresenter:
                            None)
             if waiting is not None:
                 # Turns that start together (a sealed round) share one mention: a channel
-                # takes about five messages in five seconds.
+                # takes about five messages in five seconds. Each seat once, however many
+                # of its turns began meanwhile (moves made for players who left).
                 first = queue[waiting]
-                queue[waiting] = Ping((*first.seats, *send.seats),
+                queue[waiting] = Ping(tuple(dict.fromkeys((*first.seats, *send.seats))),
                                       max(first.deadline, send.deadline))
                 return
         queue.append(send)

@@ -339,3 +339,25 @@ async def test_a_restart_in_the_middle_of_a_concentration_game_changes_nothing(t
     for stop_after in (1, 3, 20):
         assert await _play_through_a_restart(tmp_path / f"stop{stop_after}", stop_after) \
             == expected, stop_after
+
+
+async def test_a_game_everyone_left_that_time_outs_cannot_end_closes_with_its_chips_back(
+        harness):
+    """Played by time-out moves alone (CONC-5.2, the two lowest positions), a layout is
+    never cleared: after a long run of moves made for players who all left, the table
+    closes, its game void and every chip back in the wallets."""
+    by_suit = [C.parse(rank + suit) for suit in SUITS for rank in RANKS]  # A♠ 2♠ 3♠ …
+    d = await concentration_table(harness, by_suit, names=("ann", "bob"))
+    wallets = {}
+    for name in ("ann", "bob"):
+        wallets[name] = (await harness.bot.store.wallet(harness.guild_id,
+                                                        d.user(name).id)).balance
+        await harness.slash(d.user(name), "concentration leave")
+    assert d.table is None
+    closed = harness.public_messages()[-1].text()
+    assert "The table is closed: nobody was left to play a game that only players can end" \
+        in closed
+    for name in ("ann", "bob"):
+        wallet = await harness.bot.store.wallet(harness.guild_id, d.user(name).id)
+        assert wallet.balance == wallets[name] + 200  # the buy-in back, the stake posted too
+    await assert_chips_conserved(harness)
