@@ -24,8 +24,10 @@ from bot.i18n.readers import Readers
 from bot.words import count
 
 
-def test_the_bot_speaks_english_and_the_five_languages_of_its_catalogs():
-    assert languages() == ("en-US", "de", "es-419", "es-ES", "fr", "pt-BR")
+def test_the_bot_speaks_english_and_every_language_it_has_a_catalog_for():
+    # A new language is its catalog folder and nothing else: it joins this list.
+    assert languages()[0] == "en-US"
+    assert {"de", "es-419", "es-ES", "fr", "pt-BR"} <= set(languages())
     assert tuple(LANGUAGES) == languages()
     assert LANGUAGES["de"] == "Deutsch" and LANGUAGES["pt-BR"] == "Português (Brasil)"
 
@@ -125,3 +127,35 @@ def test_readers_remember_players_and_servers_and_a_servers_choice_wins():
     with cached.for_server(8):
         assert current() == "de"
     readers.heard_interaction({"locale": None, "user": {"id": "x"}})  # nothing to keep
+
+
+def test_a_new_language_needs_nothing_but_its_catalog(tmp_path, monkeypatch):
+    import shutil
+
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import write_po
+    from discord.app_commands import TranslationContextLocation as Where
+
+    from bot.i18n import catalogs
+    from bot.i18n.commands import translated
+
+    locales = tmp_path / "locales"
+    shutil.copytree(catalogs.DIRECTORY, locales)
+    italian = Catalog(locale="it")
+    italian.add("Your hand", "La tua mano")
+    italian.add("join", "unisciti", context="command name")
+    (locales / "it" / "LC_MESSAGES").mkdir(parents=True)
+    with (locales / "it" / "LC_MESSAGES" / "messages.po").open("wb") as po:
+        write_po(po, italian)
+    monkeypatch.setattr(catalogs, "DIRECTORY", locales)
+    catalogs.languages.cache_clear()
+    catalogs.catalog.cache_clear()
+    try:
+        assert "it" in catalogs.languages()
+        assert catalogs.language_of("it") == "it"
+        with using("it"):
+            assert _("Your hand") == "La tua mano"
+        assert translated("join", Where.command_name, "it") == "unisciti"
+    finally:
+        catalogs.languages.cache_clear()
+        catalogs.catalog.cache_clear()
