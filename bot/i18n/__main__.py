@@ -90,6 +90,10 @@ def template() -> Catalog:
 
 def extract() -> int:
     pot = template()
+    if TEMPLATE.exists():
+        # The template's date stays as it was: extracting twice changes no byte.
+        with TEMPLATE.open("rb") as src:
+            pot.creation_date = read_po(src).creation_date
     with TEMPLATE.open("wb") as out:
         write_po(out, pot, width=100, omit_header=False, sort_output=True)
     print(f"{TEMPLATE.relative_to(ROOT)}: {len(pot)} messages")
