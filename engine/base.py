@@ -377,3 +377,20 @@ class TurnByTurn(DealBase):
 
     def seat_seq(self, seat: str) -> int:
         return len(self.actions)  # one seat acts at a time
+
+    # What a player calls one deal of this game in the refusal below: "game" or "deal".
+    hand_word: ClassVar[str] = "game"
+
+    def refuse_out_of_turn(self, seat: str) -> None:
+        """`not_your_turn` (G3.6) for a seat that is not the one to act now: one not dealt
+        in, or one whose turn it is not."""
+        current = self.order[self.turn]
+        if seat == current:
+            return
+        if seat not in self.order:
+            if self.hand_word == "deal":
+                raise EngineError("not_your_turn", "{seat} is not dealt in this deal", seat=seat)
+            raise EngineError("not_your_turn", "{seat} is not dealt in this game", seat=seat)
+        raise EngineError(
+            "not_your_turn", "{seat} acted, but it is {current}'s turn", seat=seat, current=current
+        )

@@ -36,6 +36,7 @@ class FarmerDeal(TurnByTurn):
     """A Farmer deal: the state, its checks and its settlement."""
 
     info = FARMER_INFO
+    hand_word = "deal"
 
     def __init__(self, record: HandRecord) -> None:
         """Ante and deal `record` (FARMER-2.2, 2.3, 3.1); its actions are not applied."""
@@ -81,16 +82,7 @@ class FarmerDeal(TurnByTurn):
         seat = action.seat
         if self.settlement is not None:
             raise EngineError("wrong_phase", "the deal is over: the farmer has stayed")
-        current = self.order[self.turn]
-        if seat != current:
-            if seat not in self.hits:
-                raise EngineError("not_your_turn", "{seat} is not dealt in this deal", seat=seat)
-            raise EngineError(
-                "not_your_turn",
-                "{seat} acted, but it is {current}'s turn",
-                seat=seat,
-                current=current,
-            )
+        self.refuse_out_of_turn(seat)
         if action.do == STAY and not self.hits[seat]:
             raise EngineError(
                 "illegal_play", "everyone must hit at least once before staying (FARMER-4.2)"

@@ -120,16 +120,7 @@ class FiftyOneDeal(TurnByTurn):
         if self.settlement is not None:
             raise EngineError("wrong_phase", "the game is over")
         seat = action.seat
-        current = self.order[self.turn]
-        if seat != current:
-            if seat not in self.hands:
-                raise EngineError("not_your_turn", "{seat} is not dealt in this game", seat=seat)
-            raise EngineError(
-                "not_your_turn",
-                "{seat} acted, but it is {current}'s turn",
-                seat=seat,
-                current=current,
-            )
+        self.refuse_out_of_turn(seat)
         if isinstance(action, Clear):
             self._check_clear()
         else:

@@ -80,16 +80,7 @@ class SheddingDeal(TurnByTurn):
         """What refuses any action: the game is over, or it is not `seat`'s turn."""
         if self.settlement is not None:
             raise EngineError("wrong_phase", "the game is over")
-        current = self.order[self.turn]
-        if seat != current:
-            if seat not in self.hands:
-                raise EngineError("not_your_turn", "{seat} is not dealt in this game", seat=seat)
-            raise EngineError(
-                "not_your_turn",
-                "{seat} acted, but it is {current}'s turn",
-                seat=seat,
-                current=current,
-            )
+        self.refuse_out_of_turn(seat)
 
     def check(self, action: Any) -> None:
         raise NotImplementedError
