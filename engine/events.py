@@ -40,9 +40,9 @@ def wording(event: Event, name: Callable[[str], str] = str) -> tuple[str, dict[s
                                  "detail": event.detail}
     match event.kind:
         case "deal":
-            template = N_("hand of {amount} dealt; the flip card is {cards}")
+            template = N_("a hand for {amount} players dealt; the flip card is {cards}")
         case "upcard":
-            template = N_("hand of {amount} dealt; the upcard is {cards}")
+            template = N_("a hand for {amount} players dealt; the upcard is {cards}")
         case "on_the_deal":  # a hand that ends the deal as dealt, by the game's name for it
             template = N_("{player} has a {detail} on the deal with {amount}: {cards}")
         case "pays_to":
