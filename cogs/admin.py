@@ -19,9 +19,8 @@ from discord.ext import commands
 
 from bot import bounds
 from bot.client import answer
-from bot.i18n import LANGUAGES, _, ngettext
+from bot.i18n import LANGUAGES, _, ngettext, signed
 from bot.store import GuildSettings, HouseLine
-from cogs.stats import signed
 from engine import games
 
 if TYPE_CHECKING:

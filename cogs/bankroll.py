@@ -13,10 +13,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import _, ngettext, number
+from bot.i18n import _, ngettext, number, signed
 from bot.tables.computer import FIRST_PERSON_ID
 from bot.words import count
-from cogs.stats import GAME_CHOICES, game_name, signed
+from cogs.stats import GAME_CHOICES, game_name
 
 if TYPE_CHECKING:
     from bot.client import HallBot

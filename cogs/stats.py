@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import _, ngettext, number
+from bot.i18n import _, ngettext, signed
 from bot.store import GameFigures, PlayerStats
 from bot.store.models import Totals
 from engine import games
@@ -29,11 +29,6 @@ GAME_CHOICES = [
 def game_name(game_id: str) -> str:
     """The game's name, in the reader's language (marked where the game defines it)."""
     return _(games.get(game_id).info.name)
-
-
-def signed(chips: int) -> str:
-    """A change in chips with its sign, "+1,500", "-20", "+0", the language's digits."""
-    return ("-" if chips < 0 else "+") + number(abs(chips))
 
 
 def totals_line(totals: Totals) -> str:

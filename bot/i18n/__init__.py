@@ -100,12 +100,9 @@ def _separator(language: str) -> str:
 
 
 def signed(value: int) -> str:
-    """A change in chips, with its sign: `+1,000`, `−5`, `0`."""
-    if value > 0:
-        return "+" + number(value)
-    if value < 0:
-        return "−" + number(-value)
-    return number(0)
+    """A change in chips with its sign, as the bot has always written it (`+1,500`,
+    `-20`, `+0`), in the language's digits."""
+    return ("-" if value < 0 else "+") + number(abs(value))
 
 
 def _(message: str, /, **values: Any) -> str:

@@ -65,7 +65,7 @@ def test_numbers_are_written_as_each_language_writes_them(language, written):
     with using(language):
         assert number(1_234_567) == written
         assert signed(1_234_567) == "+" + written
-        assert signed(-5) == "−5" and signed(0) == "0"
+        assert signed(-5_000) == "-" + number(5_000) and signed(0) == "+0"
 
 
 def test_whole_numbers_are_written_exactly_as_babel_writes_them():

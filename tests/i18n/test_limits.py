@@ -5,12 +5,11 @@ button's label 80; and every game's rules embed, in every language, as Discord t
 
 from __future__ import annotations
 
-import string
-
 import pytest
 from babel.messages.pofile import read_po
 
 from bot.i18n.catalogs import catalog_path, folder_of, languages
+from bot.i18n.checks import placeholders
 from engine import games
 from tests.harness import Harness
 from tests.harness.limits import FIELD_VALUE, LABEL
@@ -29,7 +28,7 @@ OTHER = "9" * 20  # any other value: as long as a snowflake
 
 
 def filled(text: str) -> str:
-    fields = {name for _, name, _, _ in string.Formatter().parse(text) if name}
+    fields = placeholders(text)
     values = {name: LARGEST.get(name.split(".")[0].split("!")[0], OTHER) for name in fields}
     try:
         return text.format(**values)
