@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import command_sync
-from bot.i18n import N_, Text, _, using
+from bot.i18n import N_, Text, _, catalogs, using
 from bot.i18n.readers import Readers
 from bot.settings import Settings
 from bot.store import GuildSettings, Store, StoreError
@@ -351,6 +351,7 @@ class HallBot(commands.AutoShardedBot):
             self.tables.recover(list(loading), self._tables_back), name="recovery"
         )
         self.recovered.add_done_callback(lambda _: self._freeze_heap())
+        await asyncio.to_thread(catalogs.read_all)
         await self.sync_commands()
 
     async def _tables_back(self, tables: list[LiveTable]) -> None:

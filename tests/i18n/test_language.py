@@ -159,3 +159,24 @@ def test_a_new_language_needs_nothing_but_its_catalog(tmp_path, monkeypatch):
     finally:
         catalogs.languages.cache_clear()
         catalogs.catalog.cache_clear()
+
+
+async def test_the_bot_reads_every_catalog_at_start_up_off_the_event_loop(tmp_path, monkeypatch):
+    # The first message in a language would otherwise read its catalog on the loop.
+    import threading
+
+    from bot.i18n import catalogs
+    from tests.harness import Harness
+
+    read_on = []
+    original = catalogs.read_all
+
+    def read_all():
+        read_on.append(threading.current_thread())
+        original()
+
+    monkeypatch.setattr(catalogs, "read_all", read_all)
+    catalogs.catalog.cache_clear()
+    async with Harness(database_path=tmp_path / "hall.sqlite3"):
+        assert read_on and read_on[0] is not threading.main_thread()
+        assert catalogs.catalog.cache_info().currsize == len(catalogs.languages())
