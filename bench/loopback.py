@@ -77,9 +77,13 @@ def kept_variant() -> Variant:
 
 
 def _accepted(database: Path) -> int:
-    """Actions the bot's store has accepted, in every hand (what a restart would replay)."""
+    """Actions the bot's store has accepted, in every hand (what a restart would replay):
+    a running hand counts them in its running row, one over in its own."""
     with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as db:
-        return db.execute("SELECT COALESCE(SUM(seq), 0) FROM hands").fetchone()[0]
+        return db.execute(
+            "SELECT (SELECT COALESCE(SUM(seq), 0) FROM hands)"
+            " + (SELECT COALESCE(SUM(seq), 0) FROM running_hands)"
+        ).fetchone()[0]
 
 
 def _cpu_ms(bot: BotProcess, before: float | None, clicks: int) -> float:

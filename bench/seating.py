@@ -54,7 +54,11 @@ async def seat_players(h: Any, game: str, tables: int, seats: int,
 
 
 async def accepted(store: Any) -> int:
-    """Actions the store has accepted, in every hand: what a restart would replay."""
+    """Actions the store has accepted, in every hand: what a restart would replay (a
+    running hand counts them in its running row, one over in its own)."""
     return await store.db.read(
-        lambda db: db.execute("SELECT COALESCE(SUM(seq), 0) FROM hands").fetchone()[0]
+        lambda db: db.execute(
+            "SELECT (SELECT COALESCE(SUM(seq), 0) FROM hands)"
+            " + (SELECT COALESCE(SUM(seq), 0) FROM running_hands)"
+        ).fetchone()[0]
     )

@@ -66,7 +66,12 @@ def apply(variant: Variant) -> None:
     if "discord" in sys.modules:
         raise RuntimeError("the speed switch must be set before discord is imported")
     if not variant.speed:
-        sys.meta_path.insert(0, _Refused(SPEED_MODULES))
+        refused = _Refused(SPEED_MODULES)
+        sys.meta_path.insert(0, refused)
+        import discord.utils  # noqa: F401 - it chooses its JSON and gateway stream now
+        # The store packs finished hands with zstandard (bot/store/packing.py): only
+        # discord.py goes without it.
+        refused.names = tuple(name for name in SPEED_MODULES if name != "zstandard")
 
 
 def run(main: Coroutine[Any, Any, Any], variant: Variant) -> Any:

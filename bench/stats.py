@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 
 from bench.table import Row
-from bot.store import GuildSettings, Store
+from bot.store import GuildSettings, Store, packing
 from bot.store.stats import derive
 from engine import games
 
@@ -87,11 +87,13 @@ def _fill(db: sqlite3.Connection) -> None:
         record = {"game": game, "stake": STAKE,
                   "seats": [{"id": seat, "stack": BUY_IN} for seat in seats]}
         result = _result(game, seats, [net, -net], rng)
-        hands.append((hand_id, table, hand_id, json.dumps(record), json.dumps(result)))
+        # Packed as the store packs a hand that is over (bot/store/packing.py).
+        hands.append((hand_id, table, hand_id,
+                      packing.pack(json.dumps(record), json.dumps(result))))
         players.extend(derive(hand_id, GUILD, game, record, result, {ROBOT}))
     db.executemany(
-        "INSERT INTO hands (id, table_id, number, record, status, result, started_ms)"
-        " VALUES (?, ?, ?, ?, 'settled', ?, 0)",
+        "INSERT INTO hands (id, table_id, number, packed, status, started_ms)"
+        " VALUES (?, ?, ?, ?, 'settled', 0)",
         hands,
     )
     players.sort(key=lambda row: (row[1], row[2]))  # the key's order: a faster build
@@ -117,10 +119,11 @@ def _fill(db: sqlite3.Connection) -> None:
 def _stats_from_results(db: sqlite3.Connection, user: int) -> int:
     """The baseline: one player's hands found and read from their results alone."""
     seat, count = str(user), 0
-    for game, record, result in db.execute(
-        "SELECT p.game, h.record, h.result FROM hand_players AS p JOIN hands AS h"
+    for game, packed in db.execute(
+        "SELECT p.game, h.packed FROM hand_players AS p JOIN hands AS h"
         " ON h.id = p.hand_id WHERE p.guild_id = ? AND p.user_id = ?", (GUILD, user)
     ):
+        record, result = packing.unpack(packed)
         parsed = json.loads(result)
         dealt = {s["id"]: s["stack"] for s in json.loads(record)["seats"]}
         played = games.get(game)

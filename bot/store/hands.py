@@ -18,7 +18,7 @@ import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
-from bot.store import history, ledger, stats
+from bot.store import history, ledger, packing, stats
 from bot.store.amounts import MAX_INT64
 from bot.store.errors import (
     HandOver,
@@ -41,15 +41,26 @@ from engine.record import HandRecord, parse_record
 USER_ID = re.compile(r"^[1-9][0-9]{0,18}$")
 
 # One statement accepts an action: it appends to the record only if `seq` is the
-# hand's action count, so a stale or doubled click changes no row.
+# hand's action count, so a stale or doubled click changes no row. A running hand's
+# record is in `running_hands` (migration 0010), whose row goes when the hand ends: an
+# action for a hand that is over finds no row.
 APPEND_ACTION = (
-    "UPDATE hands SET record = json_insert(record, '$.actions[#]', json(?)), seq = seq + 1,"
-    " turn_started_ms = COALESCE(?, turn_started_ms)"
-    " WHERE id = ? AND status = 'running' AND seq = ?"
+    "UPDATE running_hands SET record = json_insert(record, '$.actions[#]', json(?)),"
+    " seq = seq + 1, turn_started_ms = COALESCE(?, turn_started_ms)"
+    " WHERE hand_id = ? AND seq = ?"
 )
 # G3.2: the new stocks a deal made by the bot's shuffle, saved with the action that drew
 # from them, so the record replays exactly after a restart.
-SET_RESHUFFLES = "UPDATE hands SET record = json_set(record, '$.reshuffles', json(?)) WHERE id = ?"
+SET_RESHUFFLES = (
+    "UPDATE running_hands SET record = json_set(record, '$.reshuffles', json(?))"
+    " WHERE hand_id = ?"
+)
+# The end of a hand, settled or void: its record and result packed into its row
+# (bot/store/packing.py), in the transaction that deletes its running row.
+ENDED = (
+    "UPDATE hands SET status = ?, seq = ?, packed = ?, ended_ms = ?"
+    " WHERE id = ? AND status = 'running'"
+)
 
 
 def replay(record: dict[str, Any]) -> Deal:
@@ -130,12 +141,14 @@ def start_hand(
             f"the deal's nonce is {fair.get('nonce')!r}, but it is hand {number} of the table"
         )
     hand_id = db.execute(
-        "INSERT INTO hands (table_id, number, record, started_ms) VALUES (?, ?, ?, ?)",
-        (table_id, number, json.dumps(record, separators=(",", ":")), now_ms),
+        "INSERT INTO hands (table_id, number, started_ms) VALUES (?, ?, ?)",
+        (table_id, number, now_ms),
     ).lastrowid
+    db.execute(
+        "INSERT INTO running_hands (hand_id, record, turn_started_ms) VALUES (?, ?, ?)",
+        (hand_id, json.dumps(record, separators=(",", ":")), turn_started_ms),
+    )
     _book(db, now_ms, guild_id, table_id, hand_id, posts, start=0)
-    if turn_started_ms is not None:
-        mark_turn(db, hand_id, turn_started_ms)
     if settlement is not None:
         settle_hand(db, now_ms, hand_id, settlement)
     return hand_id, number
@@ -180,10 +193,12 @@ def record_action(
     # The turn's start goes with the action in one statement: each statement a batch
     # runs is a hop of the interpreter's lock (bot/store/db.py, _all_or_each).
     if db.execute(APPEND_ACTION, (action, turn_started_ms, hand_id, seq)).rowcount != 1:
-        row = db.execute("SELECT seq, status FROM hands WHERE id = ?", (hand_id,)).fetchone()
+        row = db.execute(
+            "SELECT seq FROM running_hands WHERE hand_id = ?", (hand_id,)
+        ).fetchone()
         if row is None:
-            raise NoHand(hand_id)
-        if row[1] != "running":
+            if db.execute("SELECT 1 FROM hands WHERE id = ?", (hand_id,)).fetchone() is None:
+                raise NoHand(hand_id)
             raise HandOver()
         raise StaleAction(seq, row[0])
     if reshuffles is not None:
@@ -196,7 +211,8 @@ def record_action(
 def _save_reshuffles(db: sqlite3.Connection, hand_id: int, reshuffles: list[list[str]]) -> None:
     """A stock once made stays as it was made: the new list only adds to the stored one."""
     stored = db.execute(
-        "SELECT json_extract(record, '$.reshuffles') FROM hands WHERE id = ?", (hand_id,)
+        "SELECT json_extract(record, '$.reshuffles') FROM running_hands WHERE hand_id = ?",
+        (hand_id,),
     ).fetchone()[0]
     before = json.loads(stored) if stored is not None else []
     if not isinstance(reshuffles, list) or reshuffles[: len(before)] != before:
@@ -206,16 +222,20 @@ def _save_reshuffles(db: sqlite3.Connection, hand_id: int, reshuffles: list[list
 
 def mark_turn(db: sqlite3.Connection, hand_id: int, at_ms: int) -> None:
     db.execute(
-        "UPDATE hands SET turn_started_ms = ? WHERE id = ? AND status = 'running'",
-        (at_ms, hand_id),
+        "UPDATE running_hands SET turn_started_ms = ? WHERE hand_id = ?", (at_ms, hand_id)
     )
 
 
 def turn_started(db: sqlite3.Connection, hand_id: int) -> int | None:
-    row = db.execute("SELECT turn_started_ms FROM hands WHERE id = ?", (hand_id,)).fetchone()
-    if row is None:
+    """When the running hand's current turn began; None for a hand that is over."""
+    row = db.execute(
+        "SELECT turn_started_ms FROM running_hands WHERE hand_id = ?", (hand_id,)
+    ).fetchone()
+    if row is not None:
+        return row[0]
+    if db.execute("SELECT 1 FROM hands WHERE id = ?", (hand_id,)).fetchone() is None:
         raise NoHand(hand_id)
-    return row[0]
+    return None
 
 
 def settle_hand(db: sqlite3.Connection, now_ms: int, hand_id: int, settlement: Settlement) -> int:
@@ -225,7 +245,7 @@ def settle_hand(db: sqlite3.Connection, now_ms: int, hand_id: int, settlement: S
     # The record is the truth: a settlement is booked only if replaying the record
     # gives exactly it, so a hand held in memory that drifted from its record (or
     # another hand's settlement) can never move chips.
-    record = db.execute("SELECT record FROM hands WHERE id = ?", (hand_id,)).fetchone()[0]
+    record, seq = _running_record(db, hand_id)
     try:
         replayed = replay(json.loads(record)).settlement
     except EngineError as error:
@@ -259,11 +279,9 @@ def settle_hand(db: sqlite3.Connection, now_ms: int, hand_id: int, settlement: S
             "eliminated",
             f"hand:{hand_id}:out:{user_id}",
         )
-    db.execute(
-        "UPDATE hands SET status = 'settled', result = ?, ended_ms = ? WHERE id = ?",
-        (json.dumps(settlement.to_result()), now_ms, hand_id),
-    )
-    stats.record_hand(db, hand_id)
+    result = json.dumps(settlement.to_result())
+    _end(db, now_ms, hand_id, "settled", seq, record, result)
+    stats.record_hand(db, hand_id, (record, result))
     return table_id
 
 
@@ -283,14 +301,25 @@ def void_hand(db: sqlite3.Connection, now_ms: int, hand_id: int, reason: str) ->
             ref=f"hand:{hand_id}:void:{index}",
             hand_id=hand_id,
         )
-    record = json.loads(
-        db.execute("SELECT record FROM hands WHERE id = ?", (hand_id,)).fetchone()[0]
-    )
-    _check_pots(db, table_id, record.get("carry", {}))
-    db.execute(
-        "UPDATE hands SET status = 'void', result = ?, ended_ms = ? WHERE id = ?",
-        (json.dumps({"void": reason}), now_ms, hand_id),
-    )
+    record, seq = _running_record(db, hand_id)
+    _check_pots(db, table_id, json.loads(record).get("carry", {}))
+    _end(db, now_ms, hand_id, "void", seq, record, json.dumps({"void": reason}))
+
+
+def _running_record(db: sqlite3.Connection, hand_id: int) -> tuple[str, int]:
+    """The running hand's record (JSON text) and its count of actions."""
+    return db.execute(
+        "SELECT record, seq FROM running_hands WHERE hand_id = ?", (hand_id,)
+    ).fetchone()
+
+
+def _end(
+    db: sqlite3.Connection, now_ms: int, hand_id: int, status: str, seq: int, record: str,
+    result: str,
+) -> None:
+    """The hand's running row goes and its record and result are packed into its row."""
+    db.execute("DELETE FROM running_hands WHERE hand_id = ?", (hand_id,))
+    db.execute(ENDED, (status, seq, packing.pack(record, result), now_ms, hand_id))
 
 
 def _running(db: sqlite3.Connection, hand_id: int) -> tuple[int, int]:
@@ -462,7 +491,9 @@ def running_hand_id(db: sqlite3.Connection, table_id: int) -> int | None:
 def running_record(db: sqlite3.Connection, table_id: int) -> tuple[int, int, str] | None:
     """(hand id, number, record JSON) of the table's running hand, if any."""
     row = db.execute(
-        "SELECT id, number, record FROM hands WHERE table_id = ? AND status = 'running'",
+        "SELECT h.id, h.number, r.record FROM hands AS h"
+        " JOIN running_hands AS r ON r.hand_id = h.id"
+        " WHERE h.table_id = ? AND h.status = 'running'",
         (table_id,),
     ).fetchone()
     if (
@@ -478,15 +509,17 @@ def seats_in_running_hand(db: sqlite3.Connection, table_id: int) -> set[int]:
     return {
         int(seat_id)
         for (seat_id,) in db.execute(
-            "SELECT json_extract(seat.value, '$.id') FROM hands, json_each(hands.record, '$.seats')"
-            " AS seat WHERE hands.table_id = ? AND hands.status = 'running'",
+            "SELECT json_extract(seat.value, '$.id')"
+            " FROM running_hands, json_each(running_hands.record, '$.seats') AS seat"
+            " WHERE running_hands.hand_id ="
+            " (SELECT id FROM hands WHERE table_id = ? AND status = 'running')",
             (table_id,),
         )
     }
 
 
 def load_hand(db: sqlite3.Connection, hand_id: int) -> StoredHand:
-    query = f"SELECT {history.HAND_COLUMNS} FROM hands WHERE id = ?"
+    query = f"SELECT {history.HAND_COLUMNS} FROM {history.HANDS} WHERE h.id = ?"
     row = db.execute(query, (hand_id,)).fetchone()
     if row is None:
         raise NoHand(hand_id)
@@ -500,7 +533,8 @@ def running_hands(
     servers `shards` serve, or only at `tables`."""
     where, args = _running_at(shards, tables)
     return db.execute(
-        "SELECT h.id, h.table_id, h.number, h.record FROM hands h"
+        "SELECT h.id, h.table_id, h.number, r.record FROM hands h"
+        " JOIN running_hands r ON r.hand_id = h.id"
         f" JOIN tables t ON t.id = h.table_id WHERE h.status = 'running'{where} ORDER BY h.id",
         args,
     ).fetchall()

@@ -5,6 +5,11 @@ Accounts, as the ledger names them: `mint` (where new chips come from), `burn`
 own column), `seat:<table>:<user>` (a stack) and `pot:<table>:<pot>`. Only
 `mint` and `burn` change how many chips a guild has. A pot is a row of
 `table_pots`, named by the table's game, opened by the first chips it receives.
+
+A ledger row holds its accounts by number (migration 0009): each name is written once,
+in `accounts`, the first time chips move through it. A hand's own events (its transfers,
+the posts given back when it is void) are keyed by (hand_id, n) in place of their ref
+text. The view `ledger` reads every row back with its names and its ref.
 """
 
 from __future__ import annotations
@@ -97,6 +102,48 @@ def balance(db: sqlite3.Connection, account: Account) -> int | None:
     return None if row is None else row[0]
 
 
+# The accounts' numbers that migration 0009 fixes, so that queries name them as numbers
+# (and the indexes of minted and burned chips serve them).
+MINT_ID = 1
+BURN_ID = 2
+
+# A row whose two accounts have numbers already, in one statement: it books nothing when
+# either is new, and book() then adds the new one and books again. No number is kept in
+# memory: a transaction rolled back takes its new accounts, and their numbers, with it.
+# (PostgreSQL types a parameter in a SELECT as text, hence the casts.)
+BOOK = (
+    "INSERT INTO ledger_rows (at_ms, guild_id, source, target, amount, reason, ref, hand_id, n)"
+    " SELECT CAST(? AS BIGINT), CAST(? AS BIGINT), s.id, t.id, CAST(? AS BIGINT),"
+    " CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS BIGINT)"
+    " FROM accounts AS s, accounts AS t WHERE s.name = ? AND t.name = ?"
+)
+# NOT EXISTS first: PostgreSQL would take a number for every name offered.
+ADD_ACCOUNTS = (
+    "INSERT INTO accounts (name) SELECT name FROM (SELECT ? AS name UNION ALL SELECT ?) AS used"
+    " WHERE NOT EXISTS (SELECT 1 FROM accounts AS a WHERE a.name = used.name)"
+    " ON CONFLICT (name) DO NOTHING"
+)
+# A hand's own event, as migration 0009 keys it: transfer i of the hand is n = i, the
+# void's row i is n = -1 - i; written with no sign or leading zero, at most 18 digits.
+HAND_EVENT = re.compile(r"hand:([1-9][0-9]{0,18}):(void:)?(0|[1-9][0-9]{0,17})")
+# The unique keys that book an event once, as each database names the one broken:
+# SQLite by its columns, PostgreSQL by the key's own name (postgres/database.py).
+BOOKED_ONCE = ("ledger_rows.ref", "ledger_rows.hand_id", "ledger.ref", "ledger.by_hand")
+
+
+def hand_event(ref: str, hand_id: int | None) -> int | None:
+    """The row's n where `ref` is one of the hand's own events, else None (the ref is kept
+    as text). A ref naming another hand's event is refused: it would be booked apart from
+    that hand's events and escape their unique key."""
+    match = HAND_EVENT.fullmatch(ref)
+    if match is None:
+        return None
+    if int(match[1]) != hand_id:
+        raise Mismatch(f"{ref!r} is an event of hand {match[1]}, booked with hand {hand_id}")
+    index = int(match[3])
+    return -1 - index if match[2] else index
+
+
 def move(
     db: sqlite3.Connection,
     *,
@@ -114,14 +161,24 @@ def move(
         _debit(db, source, amount)
     if target.table:
         _credit(db, target, amount)
+    book(db, at_ms, guild_id, source.name, target.name, amount, reason, ref, hand_id)
+
+
+def book(
+    db: sqlite3.Connection, at_ms: int, guild_id: int, source: str, target: str, amount: int,
+    reason: str, ref: str, hand_id: int | None = None,
+) -> None:
+    """The ledger row of a move whose balances have changed (move() above)."""
+    n = hand_event(ref, hand_id)
+    row = (at_ms, guild_id, amount, reason, None if n is not None else ref, hand_id, n,
+           source, target)
     try:
-        db.execute(
-            "INSERT INTO ledger (at_ms, guild_id, source, target, amount, reason, ref, hand_id)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (at_ms, guild_id, source.name, target.name, amount, reason, ref, hand_id),
-        )
+        if db.execute(BOOK, row).rowcount == 0:
+            db.execute(ADD_ACCOUNTS, (source, target))
+            if db.execute(BOOK, row).rowcount != 1:
+                raise Mismatch(f"the accounts {source!r} and {target!r} cannot be named")
     except sqlite3.IntegrityError as error:
-        if "ledger.ref" in str(error):
+        if any(key in str(error) for key in BOOKED_ONCE):
             raise AlreadyBooked(ref) from None
         raise
 

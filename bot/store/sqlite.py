@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bot.i18n import N_
-from bot.store import stats
+from bot.store import packing, stats
 from bot.store.amounts import snowflake
 from bot.store.db import Database, check_intact
 from bot.store.migrate import Migration, bundled, migrate
@@ -40,6 +40,7 @@ class SqliteStore(SqlStore):
                 await db.read(check_intact)
             await db.call(migrate, bundled() if migrations is None else migrations)
             await db.write(stats.build_if_new)
+            await packing.pack_all_over(db)  # hands over before migration 0010
         except BaseException:
             await db.close()
             raise

@@ -18,19 +18,21 @@ import sqlite3
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from bot.store import packing
 from bot.store.models import GameFigures, GameStanding, HouseLine, PlayerStats
 from engine import games
 from engine.errors import EngineError
 
 log = logging.getLogger(__name__)
 
-# A settled hand with its table's guild and game and the house seats it had.
+# A settled hand with its table's guild and game and the house seats it had; its record
+# and result are packed (bot/store/packing.py), or text in a row not packed yet.
 SETTLED = """
-SELECT h.id, t.guild_id, t.game, h.record, h.result,
+SELECT h.id, t.guild_id, t.game, h.record, h.result, h.packed,
        (SELECT group_concat(s.user_id) FROM seats AS s
         WHERE s.table_id = h.table_id AND s.house = 1)
 FROM hands AS h JOIN tables AS t ON t.id = h.table_id
-WHERE h.status = 'settled' AND h.result IS NOT NULL
+WHERE h.status = 'settled' AND (h.result IS NOT NULL OR h.packed IS NOT NULL)
 """
 
 
@@ -63,9 +65,14 @@ def _house_seats(concatenated: str | None) -> set[int]:
     return {int(user) for user in concatenated.split(",")} if concatenated else set()
 
 
-def _derived(db: sqlite3.Connection, where: str, args: tuple) -> Iterator[tuple]:
-    for hand_id, guild_id, game_id, record, result, house in db.execute(SETTLED + where, args):
+def _derived(
+    db: sqlite3.Connection, where: str, args: tuple, texts: tuple[str, str] | None = None
+) -> Iterator[tuple]:
+    """The rows of the settled hands `where` picks; `texts` are the one hand's record and
+    result where the caller has them (the settlement, which has just packed them)."""
+    for hand_id, guild_id, game_id, *stored, house in db.execute(SETTLED + where, args):
         try:
+            record, result = texts or packing.stored(stored[2], stored[0], stored[1])
             rows = derive(
                 hand_id, guild_id, game_id, json.loads(record), json.loads(result),
                 _house_seats(house),
@@ -104,9 +111,12 @@ def _store(db: sqlite3.Connection, rows: Iterable[tuple]) -> None:
     )
 
 
-def record_hand(db: sqlite3.Connection, hand_id: int) -> None:
-    """Add a hand just settled to its players' records (in the settling transaction)."""
-    _store(db, _derived(db, " AND h.id = ?", (hand_id,)))
+def record_hand(
+    db: sqlite3.Connection, hand_id: int, texts: tuple[str, str] | None = None
+) -> None:
+    """Add a hand just settled to its players' records (in the settling transaction);
+    `texts`, its record and result, where the caller has them."""
+    _store(db, _derived(db, " AND h.id = ?", (hand_id,), texts))
 
 
 def rebuild(db: sqlite3.Connection) -> None:
@@ -250,15 +260,17 @@ def game_standings(
 # Every chip the house minted or burned on a server, both booked with reasons starting
 # "house:": a banking game's payments (G2.7), booked with the hand that made them
 # (bot/store/hands.py), and a computer player's seat sitting down and leaving, booked
-# with no hand (tables.py, seats.py), even when a hand's end eliminates it.
+# with no hand (tables.py, seats.py), even when a hand's end eliminates it. `mint` and
+# `burn` by their numbers (ledger.MINT_ID, BURN_ID), which the indexes of minted and
+# burned chips serve.
 HOUSE_BOOK = """
 SELECT COALESCE(t.game, '') AS line,
-       SUM(CASE WHEN l.source = 'mint' THEN l.amount ELSE 0 END),
-       SUM(CASE WHEN l.target = 'burn' THEN l.amount ELSE 0 END)
-FROM ledger AS l
+       SUM(CASE WHEN l.source = 1 THEN l.amount ELSE 0 END),
+       SUM(CASE WHEN l.target = 2 THEN l.amount ELSE 0 END)
+FROM ledger_rows AS l
 LEFT JOIN hands AS h ON h.id = l.hand_id
 LEFT JOIN tables AS t ON t.id = h.table_id
-WHERE l.guild_id = ? AND (l.source = 'mint' OR l.target = 'burn') AND l.reason LIKE 'house:%'
+WHERE l.guild_id = ? AND (l.source = 1 OR l.target = 2) AND l.reason LIKE 'house:%'
 GROUP BY line
 ORDER BY line
 """

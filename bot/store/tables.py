@@ -8,9 +8,10 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Sequence
+from typing import Any
 
 from bot.i18n import N_
-from bot.store import hands, ledger
+from bot.store import hands, ledger, packing
 from bot.store.amounts import MAX_CHIPS
 from bot.store.errors import (
     AlreadySeated,
@@ -107,14 +108,7 @@ def load_table(db: sqlite3.Connection, table_id: int) -> Table:
             (table_id,),
         )
     )
-    played, last_dealer, last_result = db.execute(
-        "SELECT COUNT(*), (SELECT json_extract(record, '$.dealer') FROM hands"
-        "                  WHERE table_id = :t ORDER BY number DESC LIMIT 1),"
-        " (SELECT result FROM hands WHERE table_id = :t AND status = 'settled'"
-        "  ORDER BY number DESC LIMIT 1)"
-        " FROM hands WHERE table_id = :t AND status <> 'running'",
-        {"t": table_id},
-    ).fetchone()
+    played, last_dealer, last_result = _last_hands(db, table_id)
     dealer = None if last_dealer is None else int(last_dealer)
     position = _position(db, table_id, dealer, seats)
     named = _named_dealer(row[4], last_result)
@@ -130,6 +124,35 @@ def load_table(db: sqlite3.Connection, table_id: int) -> Table:
         next_dealer_position=_position(db, table_id, named, seats),
         options=json.loads(options),
     )
+
+
+def _last_hands(db: sqlite3.Connection, table_id: int) -> tuple[int, Any, str | None]:
+    """The hands the table has finished, the dealer of its last hand (running or not),
+    and the result of its last settled hand (JSON text). A hand over keeps its record and
+    result packed (bot/store/packing.py), read back only for the last hand or two."""
+    played = db.execute(
+        "SELECT COUNT(*) FROM hands WHERE table_id = ? AND status <> 'running'", (table_id,)
+    ).fetchone()[0]
+    last = db.execute(
+        "SELECT h.status, COALESCE(r.record, h.record), h.result, h.packed"
+        " FROM hands AS h LEFT JOIN running_hands AS r ON r.hand_id = h.id"
+        " WHERE h.table_id = ? ORDER BY h.number DESC LIMIT 1",
+        (table_id,),
+    ).fetchone()
+    if last is None:
+        return played, None, None
+    status, *stored = last
+    record, result = packing.stored(stored[2], stored[0], stored[1])
+    parsed = json.loads(record)
+    dealer = parsed.get("dealer") if isinstance(parsed, dict) else None
+    if status != "settled":
+        settled = db.execute(
+            "SELECT record, result, packed FROM hands WHERE table_id = ? AND status = 'settled'"
+            " ORDER BY number DESC LIMIT 1",
+            (table_id,),
+        ).fetchone()
+        result = None if settled is None else packing.stored(settled[2], *settled[:2])[1]
+    return played, dealer, result
 
 
 def _named_dealer(game: str, result: str | None) -> int | None:

@@ -157,10 +157,10 @@ def burn(
 def supply(db: sqlite3.Connection, guild_id: int) -> int:
     """Chips in existence in the guild: minted minus burned."""
     minted, burned = db.execute(
-        "SELECT (SELECT COALESCE(SUM(amount), 0) FROM ledger"
-        "        WHERE source = 'mint' AND guild_id = :g),"
-        "       (SELECT COALESCE(SUM(amount), 0) FROM ledger"
-        "        WHERE target = 'burn' AND guild_id = :g)",
+        "SELECT (SELECT COALESCE(SUM(amount), 0) FROM ledger_rows"
+        "        WHERE source = 1 AND guild_id = :g),"  # mint and burn by number (ledger.py)
+        "       (SELECT COALESCE(SUM(amount), 0) FROM ledger_rows"
+        "        WHERE target = 2 AND guild_id = :g)",
         {"g": guild_id},
     ).fetchone()
     return minted - burned

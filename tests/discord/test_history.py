@@ -7,6 +7,7 @@ import hashlib
 import json
 import re
 
+from bot.store import packing
 from tests.discord.table_driver import QUIET, TableDriver
 
 CHECK = re.compile(r"`printf '%s' '([^']+)' \| sha256sum` must print ([0-9a-f]{64})")
@@ -92,11 +93,18 @@ async def test_verify_recomputes_the_commitment_from_the_stored_record(harness):
     await h.slash(d.host, "gff history", hand=1, verify=True)
     assert "Deck check: **verified**" in h.last_response(d.host).text()
     # A record whose deck was changed after the deal no longer matches.
-    await h.bot.store.db.write(lambda db: db.execute(
-        "UPDATE hands SET record = json_set(record, '$.deck[0]', json_extract(record,"
-        " '$.deck[1]'), '$.deck[1]', json_extract(record, '$.deck[0]'))"
-        " WHERE table_id = ? AND number = 1", (table_id,)
-    ))
+    def swap_two_cards(db):
+        where = " FROM hands WHERE table_id = ? AND number = 1"
+        record, result = packing.unpack(db.execute("SELECT packed" + where, (table_id,))
+                                        .fetchone()[0])
+        changed = json.loads(record)
+        changed["deck"][:2] = changed["deck"][1::-1]
+        db.execute(
+            "UPDATE hands SET packed = ? WHERE table_id = ? AND number = 1",
+            (packing.pack(json.dumps(changed, separators=(",", ":")), result), table_id),
+        )
+
+    await h.bot.store.db.write(swap_two_cards)
     await h.slash(d.host, "gff history", hand=1, verify=True)
     said = h.last_response(d.host).text()
     assert "Deck check: **not verified**" in said and "commitment" in said

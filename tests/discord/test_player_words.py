@@ -127,8 +127,8 @@ async def test_a_voided_hands_reason_in_history_names_seats_and_cites_no_rule(tm
         at = [s.id for s in d.hand.record().seats].index(dealer)
         # The dealer's stack in the record falls below the stake: the engine refuses it.
         await h.bot.store.db.write(lambda db: db.execute(
-            f"UPDATE hands SET record = json_set(record, '$.seats[{at}].stack', 1) "
-            "WHERE id = ?", (hand_id,)))
+            f"UPDATE running_hands SET record = json_set(record, '$.seats[{at}].stack', 1) "
+            "WHERE hand_id = ?", (hand_id,)))
         await h.restart()
         d.rehook()
         stored = await h.bot.store.hand(hand_id)

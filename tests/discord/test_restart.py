@@ -89,7 +89,8 @@ async def test_a_record_that_cannot_be_resumed_is_voided_with_every_post_refunde
         hand_id = d.table.running.hand_id
         # Damage the stored record: its deck loses a card, so it can no longer be replayed.
         await h.bot.store.db.write(lambda db: db.execute(
-            "UPDATE hands SET record = json_remove(record, '$.deck[0]') WHERE id = ?", (hand_id,)
+            "UPDATE running_hands SET record = json_remove(record, '$.deck[0]')"
+            " WHERE hand_id = ?", (hand_id,)
         ))
         await restart(d)
         assert d.table.hand is None  # voided, not resumed
@@ -111,7 +112,8 @@ async def test_a_voided_hands_notice_names_players_not_ids(tmp_path):
         bob = str(d.user("bob").id)
         # A stored action out of turn: the engine's reason names bob's seat by its id.
         await h.bot.store.db.write(lambda db: db.execute(
-            "UPDATE hands SET record = json_insert(record, '$.actions[#]', json(?)) WHERE id = ?",
+            "UPDATE running_hands SET record = json_insert(record, '$.actions[#]', json(?))"
+            " WHERE hand_id = ?",
             (f'{{"seat": "{bob}", "do": "draw", "from": "stock"}}', hand_id),
         ))
         await restart(d)

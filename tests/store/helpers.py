@@ -59,6 +59,7 @@ def _everything(db: sqlite3.Connection) -> dict:
         "tables": db.execute("SELECT * FROM tables ORDER BY id").fetchall(),
         "carried": db.execute("SELECT * FROM carried_posts ORDER BY 1, 2, 3").fetchall(),
         "hands": db.execute("SELECT * FROM hands ORDER BY id").fetchall(),
+        "running hands": db.execute("SELECT * FROM running_hands ORDER BY 1").fetchall(),
         "settings": db.execute("SELECT * FROM guild_settings ORDER BY 1").fetchall(),
     }
 

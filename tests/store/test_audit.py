@@ -55,9 +55,14 @@ async def test_a_chip_changed_behind_the_ledger_is_caught(store, db_path):
 
 async def test_the_ledger_cannot_be_rewritten(store, db_path, backend):
     await store.open_wallet(GUILD, ANN)
-    statements = ["UPDATE ledger SET amount = 1", "DELETE FROM ledger"]
-    if backend == "postgres":
-        statements.append("TRUNCATE ledger")  # PostgreSQL's own way to empty a table
+    # The rows, the view that reads them with their accounts' names, and the names.
+    statements = [
+        "UPDATE ledger SET amount = 1", "DELETE FROM ledger",
+        "UPDATE ledger_rows SET amount = 1", "DELETE FROM ledger_rows",
+        "UPDATE accounts SET name = 'mint' WHERE id = 2", "DELETE FROM accounts WHERE id > 2",
+    ]
+    if backend == "postgres":  # PostgreSQL's own way to empty a table
+        statements += ["TRUNCATE ledger_rows", "TRUNCATE accounts CASCADE"]
     async with behind_the_store(db_path) as db:
         for statement in statements:
             with pytest.raises(sqlite3.IntegrityError, match="append-only"):

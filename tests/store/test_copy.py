@@ -65,6 +65,7 @@ async def everything(store) -> dict:
     return {
         "tables": recovery.tables,
         "running": {t: (r.hand_id, r.number, r.hand.seq) for t, r in recovery.running.items()},
+        "hands": [await store.recent_hands(t.id, 100) for t in recovery.tables],
         "standings": [await store.standings(g, 100) for g in guilds],
         "stats": [await store.player_stats(GUILD, user) for user in (ANN, BOB, CAT)],
         "settings": await store.guild_settings(GUILD),
@@ -91,7 +92,8 @@ async def empty_postgres(postgres_server):
 async def test_a_history_moves_to_postgresql_whole_and_plays_on(sqlite_history, empty_postgres):
     report = await copy(sqlite_history, empty_postgres)
     assert report.problems == ()
-    assert all(report.rows[t] for t in ("ledger", "hands", "seats", "carried_posts"))
+    copied = ("accounts", "ledger_rows", "hands", "running_hands", "seats", "carried_posts")
+    assert all(report.rows[t] for t in copied)
     assert report.rows["hand_players"] and report.guilds == 2
     assert (report.rows["house_seeds"], report.rows["player_seeds"]) == (4, 2)
     assert report.lines()[-1].startswith("Conservation holds on both sides")

@@ -14,7 +14,7 @@ import sqlite3
 
 import pytest
 
-from bot.store import MigrationError, Store
+from bot.store import MigrationError, Store, packing
 from bot.store.migrate import Migration, bundled, migrate
 from engine.actions import Draw
 from engine.gff.hand import GffHand
@@ -143,12 +143,32 @@ def make_old_database(path) -> GffHand:
     return hand
 
 
+def hands_of(db: sqlite3.Connection) -> list[tuple]:
+    """Every hand with its record and result as texts, wherever the schema keeps them
+    (from 0010 a running hand's record in running_hands, a finished one's packed)."""
+    if db.execute("SELECT 1 FROM sqlite_master WHERE name = 'running_hands'").fetchone():
+        return [
+            (*head, *packing.stored(packed, record, result), started, ended)
+            for *head, record, result, packed, started, ended in db.execute(
+                "SELECT h.id, h.table_id, h.number, COALESCE(r.seq, h.seq), h.status,"
+                " COALESCE(r.record, h.record), h.result, h.packed, h.started_ms, h.ended_ms"
+                " FROM hands AS h LEFT JOIN running_hands AS r ON r.hand_id = h.id"
+                " ORDER BY h.id"
+            )
+        ]
+    return db.execute(
+        "SELECT id, table_id, number, seq, status, record, result, started_ms, ended_ms"
+        " FROM hands ORDER BY id"
+    ).fetchall()
+
+
 def rows(path) -> dict[str, list]:
     with sqlite3.connect(path) as db:
         return {
             name: db.execute(f"SELECT * FROM {name} ORDER BY 1, 2").fetchall()
-            for name in ("wallets", "carried_posts", "hands", "ledger", "guild_settings")
+            for name in ("wallets", "carried_posts", "ledger", "guild_settings")
         } | {
+            "hands": hands_of(db),
             "seats": db.execute(
                 "SELECT table_id, user_id, position, stack, status FROM seats ORDER BY 1, 2"
             ).fetchall(),

@@ -48,8 +48,8 @@ def test_version_n_is_the_same_migration_on_both_databases():
 
 
 async def columns(target) -> dict[str, set[str]]:
-    """Each table's columns: the schema both databases must agree on (SQLite's 0003
-    rebuilt its tables where PostgreSQL's added columns, so the order differs)."""
+    """Each table's and view's columns: the schema both databases must agree on (SQLite's
+    0003 rebuilt its tables where PostgreSQL's added columns, so the order differs)."""
     async with behind_the_store(target) as db:
         if is_postgres_url(target):
             rows = await db.execute(
@@ -60,7 +60,7 @@ async def columns(target) -> dict[str, set[str]]:
             rows = [
                 (table, column)
                 for (table,) in await db.execute(
-                    "SELECT name FROM sqlite_master WHERE type = 'table'"
+                    "SELECT name FROM sqlite_master WHERE type IN ('table', 'view')"
                 )
                 for (_, column, *_) in await db.execute(f"PRAGMA table_info({table})")
             ]
@@ -83,7 +83,10 @@ async def test_a_new_file_gets_every_table_and_its_version(db_path):
     store = await Store.open(db_path)
     await store.close()
     assert await versions(db_path) == [(m.version, m.name) for m in bundled_for(db_path)]
-    expected = {"wallets", "ledger", "tables", "seats", "hands", "guild_settings", "carried_posts"}
+    expected = {
+        "wallets", "accounts", "ledger_rows", "tables", "seats", "hands", "guild_settings",
+        "carried_posts",
+    }
     assert expected <= await table_names(db_path)
 
 

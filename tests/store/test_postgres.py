@@ -53,8 +53,8 @@ async def test_recovery_leaves_a_table_another_process_holds_and_its_hand_alone(
     admin = await asyncpg.connect(postgres_url)
     try:
         await admin.execute(
-            "UPDATE hands SET record = jsonb_set(record::jsonb, '{deck}', '[]')::text"
-            " WHERE id = $1", theirs_hand,
+            "UPDATE running_hands SET record = jsonb_set(record::jsonb, '{deck}', '[]')::text"
+            " WHERE hand_id = $1", theirs_hand,
         )
     finally:
         await admin.close()

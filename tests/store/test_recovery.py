@@ -45,11 +45,14 @@ async def draw_and_discard(store, hand_id, hand, turns: int) -> None:
 async def tamper(db_path, hand_id: int, change) -> None:
     """Change a stored record behind the store's back, as a bug or a bad disk might."""
     async with behind_the_store(db_path) as db:
-        [(record,)] = await db.execute("SELECT record FROM hands WHERE id = ?", (hand_id,))
+        [(record,)] = await db.execute(
+            "SELECT record FROM running_hands WHERE hand_id = ?", (hand_id,)
+        )
         record = json.loads(record)
         change(record)
         await db.execute(
-            "UPDATE hands SET record = ? WHERE id = ?", (json.dumps(record), hand_id)
+            "UPDATE running_hands SET record = ? WHERE hand_id = ?",
+            (json.dumps(record), hand_id),
         )
 
 

@@ -29,8 +29,8 @@ PIECES = (
     ("json_extract(record, '$.dealer')", "(record::jsonb ->> 'dealer')"),
     ("json_extract(seat.value, '$.id')", "(seat.value ->> 'id')"),
     (
-        "json_each(hands.record, '$.seats') AS seat",
-        "jsonb_array_elements(hands.record::jsonb -> 'seats') AS seat (value)",
+        "json_each(running_hands.record, '$.seats') AS seat",
+        "jsonb_array_elements(running_hands.record::jsonb -> 'seats') AS seat (value)",
     ),
     ("json_each(p.stats) AS f", "jsonb_each_text(p.stats::jsonb) AS f"),
     # Many ids as one parameter, a JSON array of integers (fair.IN_IDS).
@@ -61,6 +61,11 @@ PIECES = (
     ("GROUP BY s.user_id\n)", "GROUP BY s.user_id, w.balance\n)"),
     # SQLite's join-order hint; PostgreSQL plans the join itself.
     ("CROSS JOIN", "JOIN"),
+    (
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'running_hands'",
+        "SELECT 1 FROM pg_tables WHERE schemaname = current_schema()"
+        " AND tablename = 'running_hands'",
+    ),
     (
         "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'records_built'",
         "SELECT 1 FROM pg_tables WHERE schemaname = current_schema()"

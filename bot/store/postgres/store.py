@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 import asyncpg
 
 from bot.i18n import N_
-from bot.store import recovery, stats
+from bot.store import packing, recovery, stats
 from bot.store.amounts import snowflake
 from bot.store.errors import TableHeldElsewhere
 from bot.store.migrate import Migration, bundled
@@ -101,6 +101,7 @@ class PostgresStore(SqlStore):
             claims = await asyncpg.connect(url, server_settings=SESSION)
             await migrate(claims, bundled_migrations() if migrations is None else migrations)
             await db.write(stats.build_if_new)
+            await packing.pack_all_over(db)  # hands over before migration 0010
         except BaseException:
             if claims is not None:
                 await claims.close()
