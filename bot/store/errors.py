@@ -190,6 +190,16 @@ class BadSetting(StoreError):
     """A table or server setting out of range."""
 
 
+class AuditRunning(StoreError):
+    """An audit of the server is running already (one at a time: bot/store/audit.py)."""
+
+    def __init__(self) -> None:
+        super().__init__(Text(
+            "An audit of this server is already running; its answer will update when it"
+            " is done."
+        ))
+
+
 class StoreUnavailable(StoreError):
     """The database cannot take a write now: its disk is full, it is read-only, locked or
     out of reach. Nothing was written, and the same operation may go through later."""

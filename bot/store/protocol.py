@@ -10,7 +10,7 @@ and writes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -281,8 +281,12 @@ class Store(Protocol):
         """Per guild (or one): held chips against minted - burned, from one query."""
         ...
 
-    async def audit(self, guild_id: int) -> Audit:
-        """Where the guild's chips are, and whether they add up (`/audit`)."""
+    async def audit(
+        self, guild_id: int, progress: Callable[[int, int], Awaitable[None]] | None = None
+    ) -> Audit:
+        """Where the guild's chips are, and whether they add up (`/audit`); `progress`
+        hears (hands checked, hands to check) at once, then as the audit goes. A second
+        audit of the guild while one runs raises AuditRunning."""
         ...
 
     async def ledger_mismatches(self, guild_id: int) -> list[tuple[str, int, int]]:

@@ -21,8 +21,8 @@ from typing import Any, Protocol, Self, TypeVar
 from bot import bounds
 from bot.i18n import N_, Text
 from bot.i18n.catalogs import languages
+from bot.store import audit, hands, history, queries, recovery, stats, tables, wallets
 from bot.store import fair as fairness
-from bot.store import hands, history, queries, recovery, stats, tables, wallets
 from bot.store.amounts import MAX_CHIPS, chips, setting, snowflake
 from bot.store.errors import BadSetting, Mismatch
 from bot.store.models import (
@@ -140,6 +140,7 @@ class SqlStore:
         self.db = db
         self.defaults = defaults
         self._clock = clock
+        self._audits = audit.AuditRuns()  # the audits running in this process
 
     async def close(self) -> None:
         await self.db.close()
@@ -581,10 +582,13 @@ class SqlStore:
             snowflake(guild_id, N_("The server id"))
         return await self.db.read(queries.conservation, guild_id)
 
-    async def audit(self, guild_id: int) -> Audit:
-        """Where the guild's chips are, and whether they add up (`/audit`)."""
+    async def audit(self, guild_id: int, progress: audit.Progress | None = None) -> Audit:
+        """Where the guild's chips are, and whether they add up (`/audit`): from the
+        guild's checkpoint on, a chunk per transaction (bot/store/audit.py). `progress`
+        hears (hands checked, hands to check) at once, then as the audit goes. One audit
+        of a guild at a time: a second one meanwhile raises AuditRunning."""
         snowflake(guild_id, N_("The server id"))
-        return await self.db.read(queries.audit, guild_id)
+        return await self._audits.audit(self.db, guild_id, self._now_ms, progress)
 
     async def ledger_mismatches(self, guild_id: int) -> list[tuple[str, int, int]]:
         """Accounts whose stored balance is not what the ledger adds up to (none, always)."""

@@ -120,7 +120,11 @@ def record_hand(
 
 
 def rebuild(db: sqlite3.Connection) -> None:
-    """Every record again from the settled hands, whatever the tables held."""
+    """Every record again from the settled hands, whatever the tables held. /audit's
+    checkpoints (bot/store/audit.py) summed the records as they were: they are forgotten,
+    first, so that the rows deleted here put no hand back among those it looks at again."""
+    db.execute("DELETE FROM audit_marks")
+    db.execute("DELETE FROM audit_hands")
     db.execute("DELETE FROM hand_players")
     db.execute("DELETE FROM game_totals")
     db.execute("DELETE FROM player_figures")

@@ -85,7 +85,7 @@ async def test_a_new_file_gets_every_table_and_its_version(db_path):
     assert await versions(db_path) == [(m.version, m.name) for m in bundled_for(db_path)]
     expected = {
         "wallets", "accounts", "ledger_rows", "tables", "seats", "hands", "guild_settings",
-        "carried_posts",
+        "carried_posts", "running_hands", "audit_marks", "audit_hands",
     }
     assert expected <= await table_names(db_path)
 
