@@ -10,8 +10,10 @@ them, so each still checks Manage Server when it runs.
 from __future__ import annotations
 
 import logging
+import time
+from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -20,13 +22,17 @@ from discord.ext import commands
 from bot import bounds
 from bot.client import answer
 from bot.i18n import LANGUAGES, _, ngettext, signed
-from bot.store import GuildSettings, HouseLine
+from bot.store import GuildSettings, HouseLine, StoreError
 from engine import games
 
 if TYPE_CHECKING:
     from bot.client import HallBot
 
 log = logging.getLogger(__name__)
+
+# An audit's answer is edited as it goes at most this often: Discord limits edits, and
+# the count of hands checked needs no more.
+AUDIT_EDIT_SECONDS = 1.0
 
 # The same bounds as the process's settings and the store's (bot/bounds.py).
 Stake = app_commands.Range[int, bounds.STAKE.low, bounds.STAKE.high]
@@ -70,6 +76,49 @@ def house_book(lines: tuple[HouseLine, ...]) -> str:
     )
 
 
+class AuditAnswer:
+    """An audit's ephemeral answer: sent at once, then edited as the audit goes ("checked
+    N of M hands"), no more than once every AUDIT_EDIT_SECONDS, and last made its result."""
+
+    def __init__(self, interaction: discord.Interaction, clock: Callable[[], float]) -> None:
+        self.interaction = interaction
+        self.clock = clock
+        self.shown_at = 0.0
+        self.counting = False  # the answer shows a count of hands already
+
+    async def progress(self, checked: int, total: int) -> None:
+        text = ngettext(
+            "Auditing… checked {checked} of {n} hand.", "Auditing… checked {checked} of {n} hands.",
+            total, checked=checked,
+        ) if total else _("Auditing…")
+        now = self.clock()
+        # The first count always replaces the bare "Auditing…"; then once a second at most.
+        if self.counting and now - self.shown_at < AUDIT_EDIT_SECONDS:
+            return
+        try:
+            if not self.interaction.response.is_done():
+                await self.interaction.response.send_message(text, ephemeral=True)
+            else:
+                await self.interaction.edit_original_response(content=text)
+        except discord.HTTPException as error:  # the audit goes on all the same
+            log.warning("Could not show the audit's progress: %s", error)
+        self.shown_at, self.counting = now, bool(total)
+
+    async def finish(self, **shown: Any) -> None:
+        """The answer made the result (or the refusal), its progress line gone."""
+        try:
+            if not self.interaction.response.is_done():
+                await self.interaction.response.send_message(ephemeral=True, **shown)
+                return
+            try:
+                await self.interaction.edit_original_response(**{"content": None, **shown})
+            except discord.HTTPException as error:  # its answer expired: a new message
+                log.warning("Could not edit the audit's answer: %s", error)
+                await self.interaction.followup.send(ephemeral=True, **shown)
+        except discord.HTTPException as error:
+            log.warning("Could not give the audit's answer: %s", error)
+
+
 # /config language: each language the bot has a catalog for, in its own name, or the
 # server's own language as Discord gives it.
 SERVERS_OWN = "server"
@@ -82,6 +131,7 @@ LANGUAGE_CHOICES = [
 class AdminCog(commands.Cog):
     def __init__(self, bot: HallBot) -> None:
         self.bot = bot
+        self.clock: Callable[[], float] = time.monotonic  # paces the audit's edits
 
     @app_commands.command(name="config", description="This server's table defaults (Manage Server)")
     @app_commands.default_permissions(manage_guild=True)
@@ -158,7 +208,15 @@ class AdminCog(commands.Cog):
         if not can_manage(interaction):
             await answer(interaction, _("The audit needs Manage Server."))
             return
-        found = await self.bot.store.audit(interaction.guild_id)
+        told = AuditAnswer(interaction, self.clock)
+        # Answered before the store is asked anything: Discord waits three seconds for an
+        # answer, and a busy store's first read of a big server can take longer.
+        await told.progress(0, 0)
+        try:
+            found = await self.bot.store.audit(interaction.guild_id, progress=told.progress)
+        except StoreError as refused:  # another audit of this server is running, say
+            await told.finish(content=str(refused.message))
+            return
         verdict = (
             _("Every chip is accounted for.") if found.balances
             else _("The chips do NOT add up: the log has the details.")
@@ -195,7 +253,7 @@ class AdminCog(commands.Cog):
                           found.records_off),
             inline=False,
         )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await told.finish(embed=embed)
 
 
 async def setup(bot: HallBot) -> None:
