@@ -12,7 +12,7 @@ MODULES = [
     "bench.engine", "bench.store", "bench.postgres", "bench.bot", "bench.strategies",
     "bench.stats", "bench.recovery", "bench.shards", "bench.pictures", "bench.faces",
     "bench.fairness", "bench.hard", "bench.languages",
-    "bench.loopback", "bench.records", "bench.ledger",
+    "bench.loopback", "bench.records", "bench.ledger", "bench.audit",
 ]
 
 
