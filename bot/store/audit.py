@@ -45,7 +45,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
-from bot.store import packing, queries
+from bot.store import packing, queries, stats
 from bot.store.errors import AuditRunning, StoreError
 from bot.store.ledger import BURN_ID, MINT_ID
 from bot.store.models import Audit, HouseLine
@@ -557,8 +557,10 @@ def check_hands(guild_id: int, hands: list, stored: list) -> Checked:
         if status == "settled":
             try:
                 record, result = packing.stored(packed, record, result)
-                fresh = derive(hand_id, guild_id, game, json.loads(record), json.loads(result),
-                               {int(u) for u in house.split(",")} if house else set())
+                fresh = derive(
+                    hand_id, guild_id, game, json.loads(record), json.loads(result),
+                    {int(u) for u in house.split(",")} if house else set(),
+                )
             except (KeyError, TypeError, ValueError, EngineError, StoreError):
                 log.warning("Hand %s cannot be read into players' records", hand_id)
         for row in fresh:
@@ -590,32 +592,11 @@ def ledger_detail(db: Any, guild_id: int) -> tuple[Book, list[tuple], Stored]:
     return book, queries.ledger_mismatches(db, guild_id), stored_chips(db, guild_id)
 
 
-TOTALS_OFF = """
-WITH sums AS (
-    SELECT game, user_id, COUNT(*) AS hands, SUM(won) AS won, SUM(net) AS net
-    FROM hand_players WHERE guild_id = :guild GROUP BY game, user_id
-),
-kept AS (SELECT game, user_id, hands, won, net FROM game_totals WHERE guild_id = :guild)
-SELECT (SELECT COUNT(*) FROM (SELECT * FROM sums EXCEPT SELECT * FROM kept))
-     + (SELECT COUNT(*) FROM (SELECT * FROM kept EXCEPT SELECT * FROM sums))
-"""
-FIGURES_OFF = """
-WITH sums AS (
-    SELECT p.user_id, p.game, p.with_computers, f.key, SUM(f.value)
-    FROM hand_players AS p, json_each(p.stats) AS f
-    WHERE p.guild_id = :guild GROUP BY p.user_id, p.game, p.with_computers, f.key
-),
-kept AS (SELECT user_id, game, with_computers, name, value FROM player_figures
-         WHERE guild_id = :guild)
-SELECT (SELECT COUNT(*) FROM (SELECT * FROM sums EXCEPT SELECT * FROM kept))
-     + (SELECT COUNT(*) FROM (SELECT * FROM kept EXCEPT SELECT * FROM sums))
-"""
-
-
 def totals_detail(db: Any, guild_id: int) -> int:
     """Rows of game_totals and player_figures that differ from their players' record rows."""
     args = {"guild": guild_id}
-    return sum(int(db.execute(sql, args).fetchone()[0]) for sql in (TOTALS_OFF, FIGURES_OFF))
+    return sum(int(db.execute(sql, args).fetchone()[0])
+               for sql in (stats.TOTALS_OFF, stats.FIGURES_OFF))
 
 
 def _named(rows: Iterable[tuple], names: dict[int, str]) -> list[tuple]:

@@ -143,6 +143,30 @@ def build_if_new(db: sqlite3.Connection) -> bool:
     return True
 
 
+# The kept totals (game_totals, player_figures) against the sums of the players' rows:
+# how many rows differ either way.
+TOTALS_OFF = """
+WITH sums AS (
+    SELECT game, user_id, COUNT(*) AS hands, SUM(won) AS won, SUM(net) AS net
+    FROM hand_players WHERE guild_id = :guild GROUP BY game, user_id
+),
+kept AS (SELECT game, user_id, hands, won, net FROM game_totals WHERE guild_id = :guild)
+SELECT (SELECT COUNT(*) FROM (SELECT * FROM sums EXCEPT SELECT * FROM kept))
+     + (SELECT COUNT(*) FROM (SELECT * FROM kept EXCEPT SELECT * FROM sums))
+"""
+FIGURES_OFF = """
+WITH sums AS (
+    SELECT p.user_id, p.game, p.with_computers, f.key, SUM(f.value)
+    FROM hand_players AS p, json_each(p.stats) AS f
+    WHERE p.guild_id = :guild GROUP BY p.user_id, p.game, p.with_computers, f.key
+),
+kept AS (SELECT user_id, game, with_computers, name, value FROM player_figures
+         WHERE guild_id = :guild)
+SELECT (SELECT COUNT(*) FROM (SELECT * FROM sums EXCEPT SELECT * FROM kept))
+     + (SELECT COUNT(*) FROM (SELECT * FROM kept EXCEPT SELECT * FROM sums))
+"""
+
+
 def records_off(db: sqlite3.Connection, guild_id: int) -> int:
     """How many of the guild's stored record rows differ from a fresh derivation from its
     hands (0, always): a row missing, extra or different, or a wrong total at a game."""
@@ -151,32 +175,9 @@ def records_off(db: sqlite3.Connection, guild_id: int) -> int:
         "SELECT guild_id, user_id, hand_id, game, with_computers, net, won, stats"
         " FROM hand_players WHERE guild_id = ?", (guild_id,)
     ))
-    totals_off = db.execute(
-        """
-        WITH sums AS (
-            SELECT game, user_id, COUNT(*) AS hands, SUM(won) AS won, SUM(net) AS net
-            FROM hand_players WHERE guild_id = :guild GROUP BY game, user_id
-        ),
-        kept AS (SELECT game, user_id, hands, won, net FROM game_totals WHERE guild_id = :guild)
-        SELECT (SELECT COUNT(*) FROM (SELECT * FROM sums EXCEPT SELECT * FROM kept))
-             + (SELECT COUNT(*) FROM (SELECT * FROM kept EXCEPT SELECT * FROM sums))
-        """,
-        {"guild": guild_id},
-    ).fetchone()[0]
-    figures_off = db.execute(
-        """
-        WITH sums AS (
-            SELECT p.user_id, p.game, p.with_computers, f.key, SUM(f.value)
-            FROM hand_players AS p, json_each(p.stats) AS f
-            WHERE p.guild_id = :guild GROUP BY p.user_id, p.game, p.with_computers, f.key
-        ),
-        kept AS (SELECT user_id, game, with_computers, name, value FROM player_figures
-                 WHERE guild_id = :guild)
-        SELECT (SELECT COUNT(*) FROM (SELECT * FROM sums EXCEPT SELECT * FROM kept))
-             + (SELECT COUNT(*) FROM (SELECT * FROM kept EXCEPT SELECT * FROM sums))
-        """,
-        {"guild": guild_id},
-    ).fetchone()[0]
+    args = {"guild": guild_id}
+    totals_off, figures_off = (db.execute(sql, args).fetchone()[0]
+                               for sql in (TOTALS_OFF, FIGURES_OFF))
     return len(fresh ^ stored) + totals_off + figures_off
 
 
