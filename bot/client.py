@@ -154,6 +154,23 @@ def _fits(option: app_commands.Parameter, value: Any) -> bool:
     return (low is None or size >= low) and (high is None or size <= high)
 
 
+# A number option's refusal by (whole number?, lower bound?, upper bound?): whole
+# sentences, so that each language words each.
+NUMBER_BOUNDS = {
+    (True, True, True):
+        N_("`{option}` takes a whole number from {low} to {high}. Nothing was done."),
+    (True, True, False):
+        N_("`{option}` takes a whole number of at least {low}. Nothing was done."),
+    (True, False, True):
+        N_("`{option}` takes a whole number of at most {high}. Nothing was done."),
+    (True, False, False): N_("`{option}` takes a whole number. Nothing was done."),
+    (False, True, True): N_("`{option}` takes a number from {low} to {high}. Nothing was done."),
+    (False, True, False): N_("`{option}` takes a number of at least {low}. Nothing was done."),
+    (False, False, True): N_("`{option}` takes a number of at most {high}. Nothing was done."),
+    (False, False, False): N_("`{option}` takes a number. Nothing was done."),
+}
+
+
 def _takes(option: app_commands.Parameter, name: str) -> Text:
     """What the option `name` accepts, as a refusal's sentence."""
     kind, low, high = option.type, option.min_value, option.max_value
@@ -176,27 +193,8 @@ def _takes(option: app_commands.Parameter, name: str) -> Text:
                 "`{option}` takes text of at least {n} characters. Nothing was done.",
                 low, option=name)
         return Text("`{option}` takes text. Nothing was done.", option=name)
-    if kind is OptionType.integer:
-        if low is not None and high is not None:
-            return Text("`{option}` takes a whole number from {low} to {high}. Nothing was "
-                        "done.", option=name, low=low, high=high)
-        if low is not None:
-            return Text("`{option}` takes a whole number of at least {low}. Nothing was done.",
-                        option=name, low=low)
-        if high is not None:
-            return Text("`{option}` takes a whole number of at most {high}. Nothing was done.",
-                        option=name, high=high)
-        return Text("`{option}` takes a whole number. Nothing was done.", option=name)
-    if low is not None and high is not None:
-        return Text("`{option}` takes a number from {low} to {high}. Nothing was done.",
-                    option=name, low=low, high=high)
-    if low is not None:
-        return Text("`{option}` takes a number of at least {low}. Nothing was done.",
-                    option=name, low=low)
-    if high is not None:
-        return Text("`{option}` takes a number of at most {high}. Nothing was done.",
-                    option=name, high=high)
-    return Text("`{option}` takes a number. Nothing was done.", option=name)
+    bounds = NUMBER_BOUNDS[kind is OptionType.integer, low is not None, high is not None]
+    return Text(bounds, option=name, low=low, high=high)
 
 
 def fitted(text: str, limit: int = MAX_ANSWER) -> str:

@@ -32,6 +32,15 @@ from engine.record import HandRecord
 from engine.shedding.deal import SheddingDeal
 from engine.shedding.settlement import OUT
 
+# JCI-4.6, one sentence a called suit, so that each language names the suit as it says it.
+NEITHER_MATCHES_CALLED = {
+    # Translators: the called suit is the suit named with the last jack (JCI-4.5).
+    C.SPADES: N_("neither card matches the called suit, spades (JCI-4.6)"),
+    C.HEARTS: N_("neither card matches the called suit, hearts (JCI-4.6)"),
+    C.DIAMONDS: N_("neither card matches the called suit, diamonds (JCI-4.6)"),
+    C.CLUBS: N_("neither card matches the called suit, clubs (JCI-4.6)"),
+}
+
 
 class JackChangeItDeal(SheddingDeal):
     """A game of Jack Change It: the shedding deal (engine/shedding/deal.py) played on
@@ -238,22 +247,7 @@ class JackChangeItDeal(SheddingDeal):
                     "neither card matches {upcard} (JCI-4.6)",
                     upcard=C.label(self.upcard),
                 )
-            if called == C.SPADES:
-                # Translators: the called suit is the suit named with the last jack (JCI-4.5).
-                return EngineError(
-                    "illegal_play", "neither card matches the called suit, spades (JCI-4.6)"
-                )
-            if called == C.HEARTS:
-                return EngineError(
-                    "illegal_play", "neither card matches the called suit, hearts (JCI-4.6)"
-                )
-            if called == C.DIAMONDS:
-                return EngineError(
-                    "illegal_play", "neither card matches the called suit, diamonds (JCI-4.6)"
-                )
-            return EngineError(
-                "illegal_play", "neither card matches the called suit, clubs (JCI-4.6)"
-            )
+            return EngineError("illegal_play", NEITHER_MATCHES_CALLED[called])
         label = C.label(card)
         if called is None:
             return EngineError(

@@ -36,6 +36,15 @@ def timeout_order(card: Card) -> tuple[int, int]:
     return (13, 0) if card == JOKER else (high(card), C.suit(card))
 
 
+# PAGEONE-4.2, one sentence a suit, so that each language names the suit as it says it.
+FOLLOW_SUIT = {
+    C.SPADES: N_("follow spades or play the joker (PAGEONE-4.2)"),
+    C.HEARTS: N_("follow hearts or play the joker (PAGEONE-4.2)"),
+    C.DIAMONDS: N_("follow diamonds or play the joker (PAGEONE-4.2)"),
+    C.CLUBS: N_("follow clubs or play the joker (PAGEONE-4.2)"),
+}
+
+
 class PageOneDeal(SheddingDeal):
     """A game of Page One: the shedding deal (engine/shedding/deal.py) with tricks."""
 
@@ -88,20 +97,7 @@ class PageOneDeal(SheddingDeal):
                 card=C.label(self.must_play),
             )
         if self.trick and self.suit is not None and card != JOKER and C.suit(card) != self.suit:
-            suit = self.suit
-            if suit == C.SPADES:
-                raise EngineError(
-                    "illegal_play", "follow spades or play the joker (PAGEONE-4.2)"
-                )
-            if suit == C.HEARTS:
-                raise EngineError(
-                    "illegal_play", "follow hearts or play the joker (PAGEONE-4.2)"
-                )
-            if suit == C.DIAMONDS:
-                raise EngineError(
-                    "illegal_play", "follow diamonds or play the joker (PAGEONE-4.2)"
-                )
-            raise EngineError("illegal_play", "follow clubs or play the joker (PAGEONE-4.2)")
+            raise EngineError("illegal_play", FOLLOW_SUIT[self.suit])
         if action.call and len(hand) != 2:
             raise EngineError(
                 "bad_call", "call Page One only with the play that leaves you one card "
